@@ -1,0 +1,17 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { Country } from './country.entity';
+
+@Entity({ tableName: 'province' })
+export class Province {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Property({ type: 'string', unique: true })
+  code!: string;
+
+  @Property({ type: 'string' })
+  name!: string;
+
+  @ManyToOne({ entity: () => Country, deleteRule: 'cascade' })
+  country!: Country;
+}

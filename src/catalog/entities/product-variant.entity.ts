@@ -1,0 +1,72 @@
+import { Collection, Entity, Index, ManyToMany, ManyToOne, OneToMany, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { ShippingCategory } from '../../shipping/entities/shipping-category.entity';
+import { TaxCategory } from '../../taxation/entities/tax-category.entity';
+import { ChannelPricing } from './channel-pricing.entity';
+import { ProductOptionValue } from './product-option-value.entity';
+import { Product } from './product.entity';
+import { ProductVariantTranslation } from './product-variant-translation.entity';
+
+@Entity({ tableName: 'product_variant' })
+export class ProductVariant {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Property({ type: 'string', unique: true })
+  code!: string;
+
+  @Index()
+  @ManyToOne({ entity: () => Product, deleteRule: 'cascade' })
+  product!: Product;
+
+  @Property({ type: 'integer' })
+  position: number & Opt = 0;
+
+  @OneToMany({ entity: () => ProductVariantTranslation, mappedBy: 'variant', orphanRemoval: true })
+  translations = new Collection<ProductVariantTranslation>(this);
+
+  @ManyToMany({ entity: () => ProductOptionValue, pivotTable: 'product_variant_option_value' })
+  optionValues = new Collection<ProductOptionValue>(this);
+
+  @OneToMany({ entity: () => ChannelPricing, mappedBy: 'variant', orphanRemoval: true })
+  channelPricings = new Collection<ChannelPricing>(this);
+
+  @Property({ type: 'boolean' })
+  tracked: boolean & Opt = false;
+
+  @Property({ type: 'integer' })
+  onHand: number & Opt = 0;
+
+  @Property({ type: 'integer' })
+  onHold: number & Opt = 0;
+
+  /** Bumped on every stock change; exposed as `version` in responses. */
+  @Property({ type: 'integer' })
+  version: number & Opt = 1;
+
+  @Property({ type: 'boolean' })
+  shippingRequired: boolean & Opt = true;
+
+  @ManyToOne({ entity: () => TaxCategory, nullable: true })
+  taxCategory: TaxCategory | null = null;
+
+  @ManyToOne({ entity: () => ShippingCategory, nullable: true })
+  shippingCategory: ShippingCategory | null = null;
+
+  @Property({ type: 'double', nullable: true })
+  weight: number | null = null;
+
+  @Property({ type: 'double', nullable: true })
+  width: number | null = null;
+
+  @Property({ type: 'double', nullable: true })
+  height: number | null = null;
+
+  @Property({ type: 'double', nullable: true })
+  depth: number | null = null;
+
+  @Property({ type: 'datetime', onCreate: () => new Date() })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'datetime', onCreate: () => new Date(), onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

@@ -1,0 +1,36 @@
+import { Collection, Entity, ManyToMany, OneToMany, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { ProductOption } from './product-option.entity';
+import { ProductTranslation } from './product-translation.entity';
+import type { ProductVariant } from './product-variant.entity';
+import { Taxon } from './taxon.entity';
+
+@Entity({ tableName: 'product' })
+export class Product {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Property({ type: 'string', unique: true })
+  code!: string;
+
+  @Property({ type: 'boolean' })
+  enabled: boolean & Opt = true;
+
+  @OneToMany({ entity: () => ProductTranslation, mappedBy: 'product', orphanRemoval: true })
+  translations = new Collection<ProductTranslation>(this);
+
+  @OneToMany({ entity: 'ProductVariant', mappedBy: 'product', orphanRemoval: true })
+  variants = new Collection<ProductVariant>(this);
+
+  @ManyToMany({ entity: () => ProductOption, pivotTable: 'product_product_option' })
+  options = new Collection<ProductOption>(this);
+
+  /** Directly assigned taxons (promotion rules look only at these). */
+  @ManyToMany({ entity: () => Taxon, pivotTable: 'product_taxon' })
+  taxons = new Collection<Taxon>(this);
+
+  @Property({ type: 'datetime', onCreate: () => new Date() })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'datetime', onCreate: () => new Date(), onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+
+export interface AppConfig {
+  host: string;
+  port: number;
+  /** A PostgreSQL server; null selects the embedded database. */
+  databaseUrl: string | null;
+  /** Where the embedded database persists. */
+  dataDir: string;
+  poolSize: number;
+  logLevel: string;
+  /** Failed password grants allowed per client and username within the window. */
+  authMaxFailures: number;
+  authWindowSeconds: number;
+}
+
+function integer(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: integer(env.PORT, 8000),
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: resolve(env.DATA_DIR || './var/db'),
+    poolSize: Math.max(1, integer(env.DB_POOL_SIZE, 10)),
+    logLevel: env.LOG_LEVEL || 'info',
+    authMaxFailures: Math.max(1, integer(env.AUTH_MAX_FAILURES, 10)),
+    authWindowSeconds: Math.max(1, integer(env.AUTH_WINDOW_SECONDS, 300)),
+  };
+}

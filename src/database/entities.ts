@@ -1,0 +1,55 @@
+import { Address } from '../addressing/entities/address.entity';
+import { Country } from '../addressing/entities/country.entity';
+import { Province } from '../addressing/entities/province.entity';
+import { ZoneMember } from '../addressing/entities/zone-member.entity';
+import { Zone } from '../addressing/entities/zone.entity';
+import { AccessToken } from '../auth/entities/access-token.entity';
+import { AdminUser } from '../auth/entities/admin-user.entity';
+import { AuthThrottle } from '../auth/entities/auth-throttle.entity';
+import { OAuthClient } from '../auth/entities/oauth-client.entity';
+import { RefreshToken } from '../auth/entities/refresh-token.entity';
+import { ChannelPricing } from '../catalog/entities/channel-pricing.entity';
+import { ProductOptionValueTranslation } from '../catalog/entities/product-option-value-translation.entity';
+import { ProductOptionValue } from '../catalog/entities/product-option-value.entity';
+import { ProductOption } from '../catalog/entities/product-option.entity';
+import { ProductTranslation } from '../catalog/entities/product-translation.entity';
+import { ProductVariantTranslation } from '../catalog/entities/product-variant-translation.entity';
+import { ProductVariant } from '../catalog/entities/product-variant.entity';
+import { Product } from '../catalog/entities/product.entity';
+import { Taxon } from '../catalog/entities/taxon.entity';
+import { Channel } from '../channels/entities/channel.entity';
+import { Currency } from '../channels/entities/currency.entity';
+import { Locale } from '../channels/entities/locale.entity';
+import { CustomerGroup } from '../customers/entities/customer-group.entity';
+import { Customer } from '../customers/entities/customer.entity';
+import { ShopUser } from '../customers/entities/shop-user.entity';
+import { Adjustment } from '../orders/entities/adjustment.entity';
+import { OrderItemUnit } from '../orders/entities/order-item-unit.entity';
+import { OrderItem } from '../orders/entities/order-item.entity';
+import { OrderSequence } from '../orders/entities/order-sequence.entity';
+import { Order } from '../orders/entities/order.entity';
+import { PaymentMethodTranslation } from '../payments/entities/payment-method-translation.entity';
+import { PaymentMethod } from '../payments/entities/payment-method.entity';
+import { Payment } from '../payments/entities/payment.entity';
+import { PromotionAction } from '../promotions/entities/promotion-action.entity';
+import { PromotionCoupon } from '../promotions/entities/promotion-coupon.entity';
+import { PromotionRule } from '../promotions/entities/promotion-rule.entity';
+import { Promotion } from '../promotions/entities/promotion.entity';
+import { ShippingCategory } from '../shipping/entities/shipping-category.entity';
+import { ShippingMethod } from '../shipping/entities/shipping-method.entity';
+import { Shipment } from '../shipping/entities/shipment.entity';
+import { TaxCategory } from '../taxation/entities/tax-category.entity';
+import { TaxRate } from '../taxation/entities/tax-rate.entity';
+
+/** Every entity of the domain model, listed explicitly so discovery never scans the file system. */
+export const ALL_ENTITIES = [
+  Locale, Currency, Country, Province, Zone, ZoneMember, Address, Channel,
+  CustomerGroup, Customer, ShopUser,
+  AdminUser, OAuthClient, AccessToken, RefreshToken, AuthThrottle,
+  TaxCategory, TaxRate, ShippingCategory, ShippingMethod, Shipment,
+  PaymentMethod, PaymentMethodTranslation, Payment,
+  Taxon, ProductOption, ProductOptionValue, ProductOptionValueTranslation,
+  Product, ProductTranslation, ProductVariant, ProductVariantTranslation, ChannelPricing,
+  Promotion, PromotionRule, PromotionAction, PromotionCoupon,
+  Order, OrderItem, OrderItemUnit, Adjustment, OrderSequence,
+];

@@ -1,0 +1,24 @@
+import { Collection, Entity, Index, ManyToOne, OneToMany, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import type { Shipment } from '../../shipping/entities/shipment.entity';
+import { Adjustment } from './adjustment.entity';
+import type { OrderItem } from './order-item.entity';
+
+@Entity({ tableName: 'order_item_unit' })
+export class OrderItemUnit {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Index()
+  @ManyToOne({ entity: 'OrderItem', deleteRule: 'cascade' })
+  orderItem!: OrderItem;
+
+  @Index()
+  @ManyToOne({ entity: 'Shipment', nullable: true, deleteRule: 'set null' })
+  shipment: Shipment | null = null;
+
+  @Property({ type: 'integer' })
+  adjustmentsTotal: number & Opt = 0;
+
+  @OneToMany({ entity: () => Adjustment, mappedBy: 'orderItemUnit', orphanRemoval: true, orderBy: { id: 'asc' } })
+  adjustments = new Collection<Adjustment>(this);
+}

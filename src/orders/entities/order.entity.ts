@@ -1,0 +1,94 @@
+import { Collection, Entity, Index, ManyToMany, ManyToOne, OneToMany, OneToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Address } from '../../addressing/entities/address.entity';
+import { Channel } from '../../channels/entities/channel.entity';
+import { Customer } from '../../customers/entities/customer.entity';
+import { Payment } from '../../payments/entities/payment.entity';
+import { PromotionCoupon } from '../../promotions/entities/promotion-coupon.entity';
+import { Promotion } from '../../promotions/entities/promotion.entity';
+import { Shipment } from '../../shipping/entities/shipment.entity';
+import { Adjustment } from './adjustment.entity';
+import { OrderItem } from './order-item.entity';
+
+export type OrderState = 'cart' | 'new' | 'cancelled' | 'fulfilled';
+export type CheckoutState = 'cart' | 'addressed' | 'shipping_selected' | 'shipping_skipped' | 'payment_skipped' | 'payment_selected' | 'completed';
+
+/** A cart (checkoutState "cart") or a placed order. */
+@Entity({ tableName: 'orders' })
+@Index({ name: 'orders_customer_updated_at_index', properties: ['customer', 'updatedAt'] })
+@Index({ name: 'orders_checkout_state_id_index', properties: ['checkoutState', 'id'] })
+export class Order {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Property({ type: 'string', length: 32, nullable: true, unique: 'orders_number_unique' })
+  number: string | null = null;
+
+  @Property({ type: 'string', length: 32 })
+  state: OrderState & Opt = 'cart';
+
+  @Property({ type: 'string', length: 32 })
+  checkoutState: CheckoutState & Opt = 'cart';
+
+  @Property({ type: 'string', length: 32 })
+  paymentState: string & Opt = 'cart';
+
+  @Property({ type: 'string', length: 32 })
+  shippingState: string & Opt = 'cart';
+
+  @Property({ type: 'string', length: 3 })
+  currencyCode!: string;
+
+  @Property({ type: 'string', length: 12 })
+  localeCode!: string;
+
+  @ManyToOne({ entity: () => Customer, deleteRule: 'cascade' })
+  customer!: Customer;
+
+  @ManyToOne({ entity: () => Channel })
+  channel!: Channel;
+
+  @OneToOne({ entity: () => Address, owner: true, nullable: true, deleteRule: 'set null' })
+  shippingAddress: Address | null = null;
+
+  @OneToOne({ entity: () => Address, owner: true, nullable: true, deleteRule: 'set null' })
+  billingAddress: Address | null = null;
+
+  @ManyToOne({ entity: () => PromotionCoupon, nullable: true, deleteRule: 'set null' })
+  promotionCoupon: PromotionCoupon | null = null;
+
+  @ManyToMany({ entity: () => Promotion, pivotTable: 'order_promotion' })
+  promotions = new Collection<Promotion>(this);
+
+  @OneToMany({ entity: () => OrderItem, mappedBy: 'order', orphanRemoval: true, orderBy: { id: 'asc' } })
+  items = new Collection<OrderItem>(this);
+
+  @OneToMany({ entity: () => Adjustment, mappedBy: 'order', orphanRemoval: true, orderBy: { id: 'asc' } })
+  adjustments = new Collection<Adjustment>(this);
+
+  @OneToMany({ entity: () => Payment, mappedBy: 'order', orphanRemoval: true, orderBy: { id: 'asc' } })
+  payments = new Collection<Payment>(this);
+
+  @OneToMany({ entity: () => Shipment, mappedBy: 'order', orphanRemoval: true, orderBy: { id: 'asc' } })
+  shipments = new Collection<Shipment>(this);
+
+  @Property({ type: 'integer' })
+  itemsTotal: number & Opt = 0;
+
+  @Property({ type: 'integer' })
+  adjustmentsTotal: number & Opt = 0;
+
+  @Property({ type: 'integer' })
+  total: number & Opt = 0;
+
+  @Property({ type: 'datetime', nullable: true })
+  checkoutCompletedAt: Date | null = null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  tokenValue: string | null = null;
+
+  @Property({ type: 'datetime', onCreate: () => new Date() })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'datetime', onCreate: () => new Date(), onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}

@@ -1,0 +1,32 @@
+import { Entity, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import type { Promotion } from './promotion.entity';
+
+@Entity({ tableName: 'promotion_coupon' })
+export class PromotionCoupon {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne({ entity: 'Promotion', deleteRule: 'cascade' })
+  promotion!: Promotion;
+
+  @Property({ type: 'string', unique: true })
+  code!: string;
+
+  @Property({ type: 'integer', nullable: true })
+  usageLimit: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  perCustomerUsageLimit: number | null = null;
+
+  @Property({ type: 'integer' })
+  used: number & Opt = 0;
+
+  @Property({ type: 'datetime', nullable: true })
+  expiresAt: Date | null = null;
+
+  @Property({ type: 'datetime', onCreate: () => new Date() })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ type: 'datetime', onCreate: () => new Date(), onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}
