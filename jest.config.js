@@ -2,6 +2,7 @@
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 
 module.exports = {
+  testTimeout: 30000,
   projects: [
     {
       displayName: 'unit',
@@ -16,7 +17,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.js',
       globalTeardown: '<rootDir>/test/support/global-teardown.js',
-      testTimeout: 60000,
     },
   ],
 };

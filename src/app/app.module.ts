@@ -1,0 +1,24 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { AuthModule } from '../auth/auth.module';
+import { ChannelsModule } from '../channels/channels.module';
+import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
+import { APP_CONFIG } from './app-settings';
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig, connection: OrmConnectionSettings): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        MikroOrmModule.forRoot({ ...buildOrmOptions(connection), registerRequestContext: false }),
+        AuthModule,
+        ChannelsModule,
+      ],
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,26 @@
+/** An error whose HTTP status, JSON body and headers are fully decided where it is thrown. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.message === 'string' ? body.message : `HTTP ${status}`);
+  }
+}
+
+/** The `{code, message}` family of error bodies. */
+export function httpError(status: number, message: string, headers?: Record<string, string>): ApiError {
+  return new ApiError(status, { code: status, message }, headers);
+}
+
+export type ResourceName = 'customer' | 'cart' | 'cart item' | 'order' | 'channel' | 'product' | 'product variant' | 'payment' | 'shipment' | 'payment method' | 'shipping method' | 'zone' | 'promotion coupon';
+
+export const resourceNotFound = (resource: ResourceName): ApiError => httpError(404, `The "${resource}" has not been found`);
+export const pageNotFound = (): ApiError => httpError(404, 'Page Not Found');
+export const invalidJson = (): ApiError => httpError(400, 'Invalid json message received');
+export const bodyTooLarge = (): ApiError => httpError(413, 'Request body is too large');
+export const unsupportedMediaType = (): ApiError => httpError(415, 'Unsupported media type');
+export const internalError = (): ApiError => httpError(500, 'Internal Server Error');
+export const conflict = (message: string): ApiError => httpError(409, message);
+export const badRequest = (message: string): ApiError => httpError(400, message);

@@ -1,0 +1,63 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync, type ValidationError } from 'class-validator';
+import { invalidJson } from '../errors/api-error';
+import { FormErrors } from './form-errors';
+import { formShapeOf, type FormShape } from './form-shape';
+
+export const EXTRA_FIELDS = 'This form should not contain extra fields.';
+
+export interface SubmittedForm<T> {
+  data: T;
+  /** Field violations found so far; services add their own (lookups, uniqueness) before throwing. */
+  errors: FormErrors;
+  /** The request keys that were present in the body. */
+  sent: ReadonlySet<string>;
+}
+
+export interface ValidateFormOptions {
+  /** PATCH semantics: absent fields are not validated. */
+  partial?: boolean;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function reportExtraFields(shape: FormShape, body: Record<string, unknown>, errors: FormErrors): void {
+  const known = new Set([...shape.fields, ...Object.keys(shape.aliases)]);
+  if (Object.keys(body).some((key) => !known.has(key))) errors.addRoot(EXTRA_FIELDS);
+  for (const field of Object.keys(shape.subForms)) {
+    const nested = body[field];
+    if (isPlainObject(nested)) reportExtraFields(shape.subForms[field], nested, errors.subForm(field));
+  }
+}
+
+function collect(shape: FormShape, violations: ValidationError[], errors: FormErrors): void {
+  for (const violation of violations) {
+    const field = shape.aliases[violation.property] ?? violation.property;
+    if (shape.subForms[field] && violation.children?.length) {
+      collect(shape.subForms[field], violation.children, errors.subForm(field));
+    }
+    for (const message of Object.values(violation.constraints ?? {})) errors.add(field, message);
+  }
+}
+
+/**
+ * Validates a JSON body against a `@Form()` DTO with class-validator and returns the typed data with
+ * the violations arranged as a form tree. Unknown keys become the form-level extra-fields error.
+ */
+export function validateForm<T extends object>(dto: new () => T, body: unknown, options: ValidateFormOptions = {}): SubmittedForm<T> {
+  const input = body === undefined || body === null || body === '' ? {} : body;
+  if (!isPlainObject(input)) throw invalidJson();
+  const shape = formShapeOf(dto);
+  const errors = new FormErrors(shape);
+  reportExtraFields(shape, input, errors);
+  const data = plainToInstance(dto, input, { enableImplicitConversion: false, exposeDefaultValues: false });
+  const violations = validateSync(data, {
+    stopAtFirstError: true,
+    skipMissingProperties: options.partial === true,
+    forbidUnknownValues: false,
+  });
+  collect(shape, violations, errors);
+  return { data, errors, sent: new Set(Object.keys(input)) };
+}

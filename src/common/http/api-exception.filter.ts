@@ -1,0 +1,46 @@
+import { ArgumentsHost, Catch, HttpException, NotFoundException, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, bodyTooLarge, httpError, internalError, invalidJson, unsupportedMediaType } from '../errors/api-error';
+import { FormValidationException } from '../forms/form-validation.exception';
+import type { RouteRegistry } from './route-registry';
+
+/** Turns every failure into one of the documented JSON error bodies; nothing internal leaks out. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(private readonly routes: RouteRegistry) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const error = this.toApiError(exception, request);
+    if (error.status >= 500) request.log.error({ err: exception }, 'request failed');
+    if (reply.sent) return;
+    reply.status(error.status).headers(error.headers).header('content-type', 'application/json').send(JSON.stringify(error.body));
+  }
+
+  private toApiError(exception: unknown, request: FastifyRequest): ApiError {
+    if (exception instanceof ApiError) return exception;
+    if (exception instanceof FormValidationException) {
+      return new ApiError(400, { code: 400, message: 'Validation Failed', errors: exception.errors.toJSON() });
+    }
+    // The framework's own not-found handler: no route matched this method and path.
+    if (exception instanceof NotFoundException) return this.noRoute(request);
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === 413) return bodyTooLarge();
+      if (status === 415) return unsupportedMediaType();
+      if (status === 400) return invalidJson();
+      if (status < 500) return httpError(status, exception.message);
+    }
+    return internalError();
+  }
+
+  private noRoute(request: FastifyRequest): ApiError {
+    const path = request.url.split('?')[0];
+    const route = `${request.method} ${path}`;
+    const allowed = this.routes.allowedMethods(path);
+    if (allowed.length === 0 || allowed.includes(request.method)) return httpError(404, `No route found for "${route}"`);
+    const allow = allowed.join(', ');
+    return httpError(405, `No route found for "${route}": Method Not Allowed (Allow: ${allow})`, { allow });
+  }
+}

@@ -1,0 +1,22 @@
+/** Canonical hrefs of the resources the API links to. */
+const enc = encodeURIComponent;
+
+export const links = {
+  customer: (id: number) => `/api/v1/customers/${id}`,
+  customers: () => '/api/v1/customers/',
+  customerOrders: (customerId: number) => `/api/v1/customers/${customerId}/orders/`,
+  cart: (id: number) => `/api/v1/carts/${id}`,
+  carts: () => '/api/v1/carts/',
+  order: (id: number) => `/api/v1/orders/${id}`,
+  channel: (code: string) => `/api/v1/channels/${enc(code)}`,
+  product: (code: string) => `/api/v1/products/${enc(code)}`,
+  variant: (productCode: string, code: string) => `/api/v1/products/${enc(productCode)}/variants/${enc(code)}`,
+  payment: (id: number) => `/api/v1/payments/${id}`,
+  shipment: (id: number) => `/api/v1/shipments/${id}`,
+  paymentMethod: (code: string) => `/api/v1/payment-methods/${enc(code)}`,
+  shippingMethod: (code: string) => `/api/v1/shipping-methods/${enc(code)}`,
+  zone: (code: string) => `/api/v1/zones/${enc(code)}`,
+  promotionCoupon: (promotionCode: string, code: string) => `/api/v1/promotions/${enc(promotionCode)}/coupons/${enc(code)}`,
+};
+
+export const selfLink = (href: string) => ({ self: { href } });

@@ -1,0 +1,90 @@
+import { badRequest, pageNotFound } from '../errors/api-error';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface ListSpec<Sort extends string, Criterion extends string> {
+  sortable: readonly Sort[];
+  defaultSort: readonly [Sort, SortDirection];
+  criteria: readonly Criterion[];
+}
+
+export interface PageRequest<Sort extends string, Criterion extends string> {
+  page: number;
+  limit: number;
+  /** Requested sorts in query order; the caller's defaults apply when empty. Always ends with id. */
+  sorting: Array<[Sort | 'id', SortDirection]>;
+  criteria: Partial<Record<Criterion, string>>;
+  /** The query pairs other than page/limit/paginate, in their original order (for links). */
+  carriedQuery: Array<[string, string]>;
+}
+
+const PAGING_KEYS = new Set(['page', 'limit', 'paginate']);
+
+function parsePositiveInt(raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\s*\+?\d+\s*$/.test(raw)) throw pageNotFound();
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1) throw pageNotFound();
+  return value;
+}
+
+/** Splits `sorting[field]` / `criteria[field]` keys; null for any other key. */
+function bracketKey(key: string): { group: string; name: string } | null {
+  const match = /^(sorting|criteria)\[([^\]]*)\]$/.exec(key);
+  return match ? { group: match[1], name: match[2] } : null;
+}
+
+/** Reads the raw query string into ordered pairs; repeated keys keep their last value like the framework does. */
+export function parseQueryPairs(rawQuery: string): Array<[string, string]> {
+  return [...new URLSearchParams(rawQuery)];
+}
+
+export function parsePageRequest<Sort extends string, Criterion extends string>(
+  rawQuery: string,
+  spec: ListSpec<Sort, Criterion>,
+): PageRequest<Sort, Criterion> {
+  const pairs = parseQueryPairs(rawQuery);
+  const lastValue = new Map(pairs);
+  const page = parsePositiveInt(lastValue.get('page'), 1);
+  // Both names work everywhere; `limit` wins when both are given.
+  const requestedLimit = parsePositiveInt(lastValue.get('limit') ?? lastValue.get('paginate'), DEFAULT_PAGE_SIZE);
+  const limit = Math.min(requestedLimit, MAX_PAGE_SIZE);
+
+  const sorting: Array<[Sort | 'id', SortDirection]> = [];
+  const criteria: Partial<Record<Criterion, string>> = {};
+  for (const [key, value] of pairs) {
+    const parsed = bracketKey(key);
+    if (!parsed) continue;
+    if (parsed.group === 'sorting') {
+      if (!(spec.sortable as readonly string[]).includes(parsed.name)) {
+        throw badRequest(`Unknown sorting field "${parsed.name}". Allowed: ${spec.sortable.join(', ')}.`);
+      }
+      const direction = value.toLowerCase();
+      if (direction !== 'asc' && direction !== 'desc') {
+        throw badRequest(`Invalid sorting direction "${value}" for "${parsed.name}". Allowed: asc, desc.`);
+      }
+      const existing = sorting.findIndex(([field]) => field === parsed.name);
+      if (existing >= 0) sorting.splice(existing, 1);
+      sorting.push([parsed.name as Sort, direction]);
+    } else {
+      if (!(spec.criteria as readonly string[]).includes(parsed.name)) {
+        const allowed = spec.criteria.length > 0 ? spec.criteria.join(', ') : 'none';
+        throw badRequest(`Unknown filter "${parsed.name}". Allowed: ${allowed}.`);
+      }
+      criteria[parsed.name as Criterion] = value;
+    }
+  }
+  if (sorting.length === 0) sorting.push([spec.defaultSort[0], spec.defaultSort[1]]);
+  if (!sorting.some(([field]) => field === 'id')) sorting.push(['id', sorting[sorting.length - 1][1]]);
+
+  return {
+    page,
+    limit,
+    sorting,
+    criteria,
+    carriedQuery: pairs.filter(([key]) => !PAGING_KEYS.has(key)),
+  };
+}

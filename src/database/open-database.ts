@@ -1,0 +1,17 @@
+import type { AppConfig } from '../config/app-config';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+export interface DatabaseHandle {
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/** The configured PostgreSQL server, or the embedded one persisting to DATA_DIR. */
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'poolSize'>): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    return { url: config.databaseUrl, embedded: false, close: async () => undefined };
+  }
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, maxConnections: config.poolSize });
+  return { url: embedded.url, embedded: true, close: () => embedded.stop() };
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Client } from 'pg';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const location = require('./template-location') as { tarball: string; serverTemplateName: string };
+
+export const TEST_POOL_SIZE = 4;
+
+export interface TestDatabase {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a copy of the run's template, either in an embedded
+ * PostgreSQL (default) or as a new database on the server named by TEST_DATABASE_URL.
+ */
+export async function startTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const tarball = readFileSync(location.tarball);
+    const pg = await startEmbeddedPostgres({ loadDataDir: new Blob([tarball]), maxConnections: TEST_POOL_SIZE });
+    return { url: pg.url, close: () => pg.stop() };
+  }
+  const name = `${location.serverTemplateName.replace(/_template$/, '')}_${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${location.serverTemplateName}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async close() {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`).finally(() => client.end());
+    },
+  };
+}
