@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Starts the service the way a user does (npm start, fresh embedded database), gets a token with the
+# printed demo credentials, checks two error bodies and a graceful SIGTERM. Prints start-up timings.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+port=${SMOKE_PORT:-18000}
+export DATA_DIR="$work/db" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn
+base="http://127.0.0.1:$port"
+
+start_ms=$(date +%s%3N)
+npm start --silent >"$work/out.log" 2>&1 &
+pid=$!
+cleanup() { kill "$pid" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+for _ in $(seq 1 600); do
+  curl -s -o /dev/null "$base/api/v1/nope" && break
+  kill -0 "$pid" 2>/dev/null || { cat "$work/out.log"; echo "server exited" >&2; exit 1; }
+  sleep 0.1
+done
+echo "cold start on a new embedded database (demo load included): $(( $(date +%s%3N) - start_ms )) ms"
+
+token=$(curl -sf -X POST "$base/api/oauth/v2/token" -H 'Content-Type: application/json' \
+  -d '{"grant_type":"password","client_id":"client_id","client_secret":"secret","username":"sylius","password":"sylius"}' |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(JSON.parse(s).access_token))')
+[ -n "$token" ] || { echo "no token" >&2; exit 1; }
+
+expect() { # name expected actual
+  if [ "$2" != "$3" ]; then printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3" >&2; exit 1; fi
+  echo "ok   $1"
+}
+expect "unknown route with token" '{"code":404,"message":"No route found for \"GET /api/v1/nope\""}' \
+  "$(curl -s -H "Authorization: Bearer $token" "$base/api/v1/nope")"
+expect "real route without token" '{"error":"access_denied","error_description":"OAuth2 authentication required"}' \
+  "$(curl -s "$base/api/v1/channels/WEB")"
+expect "real route with token" '200' "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "$base/api/v1/channels/WEB")"
+
+kill -TERM "$pid"
+wait "$pid" && echo "ok   graceful shutdown on SIGTERM" || { echo "FAIL exit code $?" >&2; exit 1; }
+
+start_ms=$(date +%s%3N)
+npm start --silent >"$work/out2.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 300); do curl -s -o /dev/null "$base/api/v1/nope" && break; sleep 0.05; done
+echo "start on the existing embedded database: $(( $(date +%s%3N) - start_ms )) ms"
+kill -TERM "$pid"; wait "$pid" || true

@@ -1,0 +1,57 @@
+/**
+ * Administration commands:
+ *   npm run cli -- admin:create --email E --username U --password P [--role ROLE_API_ACCESS ...]
+ *   npm run cli -- oauth:create-client --grant-type password --grant-type refresh_token
+ */
+import { randomBytes } from 'node:crypto';
+import { AdminUser, API_ACCESS_ROLE } from '../auth/entities/admin-user.entity';
+import { OAuthClient } from '../auth/entities/oauth-client.entity';
+import { hashPassword } from '../auth/password-hasher';
+import { hashToken } from '../auth/token-hash';
+import { parseOptions, required } from './parse-args';
+import { CliUsageError, exitWithError, withOrm } from './with-orm';
+
+const USAGE = `Usage:
+  npm run cli -- admin:create --email E --username U --password P [--role ROLE ...]
+  npm run cli -- oauth:create-client --grant-type password --grant-type refresh_token`;
+
+async function createAdmin(options: Map<string, string[]>): Promise<void> {
+  const email = required(options, 'email');
+  const username = required(options, 'username');
+  const password = required(options, 'password');
+  const roles = options.get('role') ?? [API_ACCESS_ROLE];
+  const passwordHash = await hashPassword(password);
+  const id = await withOrm(async (orm) => {
+    const em = orm.em.fork();
+    const taken = await em.count(AdminUser, { $or: [{ usernameCanonical: username.toLowerCase() }, { emailCanonical: email.toLowerCase() }] });
+    if (taken > 0) throw new CliUsageError(`An admin with username "${username}" or email "${email}" already exists`);
+    const admin = em.create(AdminUser, { email, emailCanonical: email.toLowerCase(), username, usernameCanonical: username.toLowerCase(), passwordHash, roles });
+    await em.flush();
+    return admin.id;
+  });
+  process.stdout.write(`${JSON.stringify({ id, username, email, roles })}\n`);
+}
+
+async function createClient(options: Map<string, string[]>): Promise<void> {
+  const grantTypes = options.get('grant-type') ?? [];
+  if (grantTypes.length === 0) throw new CliUsageError('Give at least one --grant-type');
+  const clientId = randomBytes(24).toString('base64url');
+  const secret = randomBytes(32).toString('base64url');
+  await withOrm(async (orm) => {
+    const em = orm.em.fork();
+    em.create(OAuthClient, { randomId: clientId, secretHash: hashToken(secret), allowedGrantTypes: grantTypes });
+    await em.flush();
+  });
+  process.stdout.write(`${JSON.stringify({ client_id: clientId, client_secret: secret, grant_types: grantTypes })}\n`);
+  process.stderr.write('Store the secret now: only its hash is kept.\n');
+}
+
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  const options = parseOptions(rest);
+  if (command === 'admin:create') return createAdmin(options);
+  if (command === 'oauth:create-client') return createClient(options);
+  throw new CliUsageError(USAGE);
+}
+
+main().catch(exitWithError);

@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { loadConfig } from '../config/app-config';
+import { DataDirInUseError } from '../database/data-dir-lock';
+import { openDatabase } from '../database/open-database';
+import { buildOrmOptions } from '../database/orm-options';
+
+/** Opens the configured database (embedded by default), applies migrations, runs `work`, and closes everything. */
+export async function withOrm<T>(work: (orm: MikroORM) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({ ...config, poolSize: 1 });
+  try {
+    const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
+    try {
+      await orm.getMigrator().up();
+      return await work(orm);
+    } finally {
+      await orm.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** Prints a failure for a person (no stack for expected errors) and exits 1. */
+export function exitWithError(error: unknown): never {
+  const message = error instanceof DataDirInUseError || error instanceof CliUsageError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+export class CliUsageError extends Error {}

@@ -1,0 +1,96 @@
+import { ApiError } from '../errors/api-error';
+import { buildPage, pageHref } from './page';
+import { parsePageRequest, type ListSpec } from './page-request';
+
+const spec: ListSpec<'id' | 'email' | 'lastName', 'search'> = { sortable: ['id', 'email', 'lastName'], defaultSort: ['id', 'desc'], criteria: ['search'] };
+
+function errorOf(fn: () => unknown): { status: number; body: unknown } {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, body: error.body };
+    throw error;
+  }
+  throw new Error('expected an ApiError');
+}
+
+describe('parsePageRequest', () => {
+  it.each([
+    ['', 1, 10],
+    ['page=2', 2, 10],
+    ['limit=5', 1, 5],
+    ['paginate=7', 1, 7],
+    ['paginate=7&limit=3', 1, 3],
+    ['limit=3&paginate=7', 1, 3],
+    ['limit=1000', 1, 100],
+    ['page=+3&limit= 4', 3, 4],
+  ])('reads "%s" as page %i, limit %i', (query, page, limit) => {
+    const request = parsePageRequest(query, spec);
+    expect([request.page, request.limit]).toEqual([page, limit]);
+  });
+
+  it.each(['page=0', 'page=-1', 'page=abc', 'page=1.5', 'limit=0', 'limit=-5', 'limit=abc', 'paginate=0', 'page=99999999999999999999'])(
+    'answers 404 Page Not Found for "%s"',
+    (query) => {
+      expect(errorOf(() => parsePageRequest(query, spec))).toEqual({ status: 404, body: { code: 404, message: 'Page Not Found' } });
+    },
+  );
+
+  it('defaults the sort and always ends with id', () => {
+    expect(parsePageRequest('', spec).sorting).toEqual([['id', 'desc']]);
+    expect(parsePageRequest('sorting[lastName]=asc', spec).sorting).toEqual([['lastName', 'asc'], ['id', 'asc']]);
+    expect(parsePageRequest('sorting[email]=DESC&sorting[id]=asc', spec).sorting).toEqual([['email', 'desc'], ['id', 'asc']]);
+  });
+
+  it('reads criteria and rejects unknown fields and directions with 400 naming the allowed ones', () => {
+    expect(parsePageRequest('criteria[search]=doe', spec).criteria).toEqual({ search: 'doe' });
+    expect(errorOf(() => parsePageRequest('sorting[password]=asc', spec))).toEqual({
+      status: 400,
+      body: { code: 400, message: 'Unknown sorting field "password". Allowed: id, email, lastName.' },
+    });
+    expect(errorOf(() => parsePageRequest('sorting[email]=up', spec))).toEqual({
+      status: 400,
+      body: { code: 400, message: 'Invalid sorting direction "up" for "email". Allowed: asc, desc.' },
+    });
+    expect(errorOf(() => parsePageRequest('criteria[state]=new', spec))).toEqual({
+      status: 400,
+      body: { code: 400, message: 'Unknown filter "state". Allowed: search.' },
+    });
+  });
+
+  it('keeps the other query parameters in their order for links', () => {
+    const request = parsePageRequest('sorting%5BlastName%5D=asc&page=2&foo=b%20c&limit=5', spec);
+    expect(request.carriedQuery).toEqual([['sorting[lastName]', 'asc'], ['foo', 'b c']]);
+    expect(pageHref('/api/v1/customers/', request.carriedQuery, 2, 5)).toBe('/api/v1/customers/?sorting%5BlastName%5D=asc&foo=b%20c&page=2&limit=5');
+  });
+});
+
+describe('buildPage', () => {
+  const request = (page: number, limit: number) => ({ page, limit, carriedQuery: [] as Array<[string, string]> });
+  const href = (page: number, limit: number) => ({ href: `/api/v1/carts/?page=${page}&limit=${limit}` });
+
+  it('answers an empty list as page 1 of 1', () => {
+    expect(buildPage('/api/v1/carts/', request(1, 10), 0, [])).toEqual({
+      page: 1,
+      limit: 10,
+      pages: 1,
+      total: 0,
+      _links: { self: href(1, 10), first: href(1, 10), last: href(1, 10) },
+      _embedded: { items: [] },
+    });
+  });
+
+  it('links next and previous in the middle, in the contract key order', () => {
+    const page = buildPage('/api/v1/carts/', request(2, 2), 5, ['c', 'd']);
+    expect(JSON.stringify(page)).toBe(
+      JSON.stringify({
+        page: 2,
+        limit: 2,
+        pages: 3,
+        total: 5,
+        _links: { self: href(2, 2), first: href(1, 2), last: href(3, 2), next: href(3, 2), previous: href(1, 2) },
+        _embedded: { items: ['c', 'd'] },
+      }),
+    );
+  });
+});

@@ -1,0 +1,89 @@
+import { seedAuth, TOKEN } from '../support/seed-auth';
+import { json, startTestApp, type TestApp } from '../support/test-app';
+
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+
+describe('routing and error bodies', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedAuth(t.em());
+  });
+  afterAll(() => t.close());
+
+  it.each([{}, AUTH])('answers 404 with the route in the message for an unknown path (headers %#)', async (headers) => {
+    const response = await t.inject({ method: 'GET', url: '/api/v1/nope?x=1', headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toBe('{"code":404,"message":"No route found for \\"GET /api/v1/nope\\""}');
+  });
+
+  it('answers 405 with Allow for a known path and a wrong method, with or without a token', async () => {
+    for (const headers of [{}, AUTH]) {
+      const response = await t.inject({ method: 'DELETE', url: '/api/v1/channels/WEB', headers });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('GET');
+      expect(json(response)).toEqual({ code: 405, message: 'No route found for "DELETE /api/v1/channels/WEB": Method Not Allowed (Allow: GET)' });
+    }
+    const token = await t.inject({ method: 'PUT', url: '/api/oauth/v2/token' });
+    expect(token.statusCode).toBe(405);
+    expect(token.headers.allow).toBe('POST, GET');
+  });
+
+  it('tolerates a trailing slash', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/v1/channels/NOPE/', headers: AUTH });
+    expect(response.statusCode).toBe(404);
+    expect(json(response)).toEqual({ code: 404, message: 'The "channel" has not been found' });
+  });
+
+  it.each([
+    ['malformed JSON', '{"grant_type":', 'application/json'],
+    ['a JSON array', '[1,2]', 'application/json'],
+    ['a JSON string', '"abc"', 'application/json'],
+    ['JSON null', 'null', 'application/json'],
+  ])('answers 400 for %s', async (_case, payload, contentType) => {
+    const response = await t.inject({ method: 'POST', url: '/api/oauth/v2/token', headers: { 'content-type': contentType }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ code: 400, message: 'Invalid json message received' });
+  });
+
+  it('reads a body without Content-Type as JSON', async () => {
+    const response = await t.inject({ method: 'POST', url: '/api/oauth/v2/token', payload: Buffer.from('{"grant_type":"password"}') });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ error: 'invalid_client', error_description: 'Client id was not found in the headers or body' });
+  });
+
+  it('answers 415 for a body that is not JSON (form bodies only on the token endpoint)', async () => {
+    const response = await t.inject({ method: 'POST', url: '/api/v1/channels/WEB', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    expect(response.statusCode).toBe(415);
+    expect(json(response)).toEqual({ code: 415, message: 'Unsupported media type' });
+    const form = await t.inject({ method: 'POST', url: '/api/v1/nope', headers: { 'content-type': 'application/x-www-form-urlencoded', ...AUTH }, payload: 'a=1' });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it('answers 413 for a body over 1 MiB', async () => {
+    const payload = JSON.stringify({ grant_type: 'x'.repeat(1024 * 1024) });
+    const response = await t.inject({ method: 'POST', url: '/api/oauth/v2/token', headers: { 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBe(413);
+    expect(json(response)).toEqual({ code: 413, message: 'Request body is too large' });
+  });
+
+  it('echoes a sane X-Request-Id and makes one otherwise', async () => {
+    const echoed = await t.inject({ method: 'GET', url: '/api/v1/nope', headers: { 'x-request-id': 'abc-123' } });
+    expect(echoed.headers['x-request-id']).toBe('abc-123');
+    const made = await t.inject({ method: 'GET', url: '/api/v1/nope', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 500 with a generic body and no internals when something unexpected fails', async () => {
+    await t.em().getConnection().execute('alter table channel rename to channel_gone');
+    try {
+      const response = await t.inject({ method: 'GET', url: '/api/v1/channels/WEB', headers: AUTH });
+      expect(response.statusCode).toBe(500);
+      expect(response.body).toBe('{"code":500,"message":"Internal Server Error"}');
+    } finally {
+      await t.em().getConnection().execute('alter table channel_gone rename to channel');
+    }
+  });
+});
