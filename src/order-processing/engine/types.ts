@@ -44,7 +44,8 @@ export interface EngineAddress {
 export interface EngineCustomer {
   /** Null for a customer that has not been saved yet. */
   id: number | null;
-  groupCode: string | null;
+  /** Codes of the customer groups the customer belongs to. */
+  groupCodes: string[];
   /** Orders of this customer in any state other than cart or cancelled. */
   placedOrdersCount: number;
   /** Per coupon code: how many of this customer's orders (not cart, not cancelled) used it. */

@@ -76,7 +76,7 @@ describe('promotion rules', () => {
     ['wholesale', false],
     [null, false],
   ])('customer_group for a customer in group %p', (groupCode, expected) => {
-    const current = subject({ customer: aCustomer({ groupCode }) });
+    const current = subject({ customer: aCustomer({ groupCodes: groupCode === null ? [] : [groupCode] }) });
     expect(isRuleSatisfied(rule('customer_group', { group_code: 'retail' }), current)).toBe(expected);
   });
 

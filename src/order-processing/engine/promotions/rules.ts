@@ -67,8 +67,7 @@ export function isRuleSatisfied(rule: EnginePromotionRule, { order, shop }: Rule
     case 'nth_order':
       return nthOrderSatisfied(source.customer, rule.configuration.nth);
     case 'customer_group': {
-      const groupCode = source.customer?.groupCode ?? null;
-      return groupCode !== null && groupCode === rule.configuration.group_code;
+      return source.customer?.groupCodes.includes(rule.configuration.group_code) ?? false;
     }
     case 'shipping_country':
       return source.shippingAddress !== null && source.shippingAddress.countryCode === rule.configuration.country;

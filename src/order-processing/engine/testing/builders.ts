@@ -67,7 +67,7 @@ export function anOrder(overrides: Partial<EngineOrder> = {}): EngineOrder {
 }
 
 export function aCustomer(overrides: Partial<EngineCustomer> = {}): EngineCustomer {
-  return { id: 7, groupCode: null, placedOrdersCount: 0, couponUsage: {}, ...overrides };
+  return { id: 7, groupCodes: [], placedOrdersCount: 0, couponUsage: {}, ...overrides };
 }
 
 export function aZone(code: string, type: EngineZone['type'], members: string[], scope: EngineZone['scope'] = 'all'): EngineZone {
