@@ -3,6 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { AuthModule } from '../auth/auth.module';
 import { ChannelsModule } from '../channels/channels.module';
+import { CustomersModule } from '../customers/customers.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
 import { APP_CONFIG } from './app-settings';
 
@@ -16,6 +17,7 @@ export class AppModule {
         MikroOrmModule.forRoot({ ...buildOrmOptions(connection), registerRequestContext: false }),
         AuthModule,
         ChannelsModule,
+        CustomersModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

@@ -17,6 +17,8 @@ export interface SubmittedForm<T> {
 export interface ValidateFormOptions {
   /** PATCH semantics: absent fields are not validated. */
   partial?: boolean;
+  /** With `partial`: only absent fields are skipped; a field sent as `null` is still validated. */
+  validateNulls?: boolean;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -35,10 +37,14 @@ function reportExtraFields(shape: FormShape, body: Record<string, unknown>, erro
 function collect(shape: FormShape, violations: ValidationError[], errors: FormErrors): void {
   for (const violation of violations) {
     const field = shape.aliases[violation.property] ?? violation.property;
-    if (shape.subForms[field] && violation.children?.length) {
-      collect(shape.subForms[field], violation.children, errors.subForm(field));
+    const messages = Object.values(violation.constraints ?? {});
+    if (shape.subForms[field]) {
+      // A sub-form reports its own violations (e.g. a value that is not an object) in its `errors`.
+      if (violation.children?.length) collect(shape.subForms[field], violation.children, errors.subForm(field));
+      for (const message of messages) errors.subForm(field).addRoot(message);
+      continue;
     }
-    for (const message of Object.values(violation.constraints ?? {})) errors.add(field, message);
+    for (const message of messages) errors.add(field, message);
   }
 }
 
@@ -53,9 +59,11 @@ export function validateForm<T extends object>(dto: new () => T, body: unknown, 
   const errors = new FormErrors(shape);
   reportExtraFields(shape, input, errors);
   const data = plainToInstance(dto, input, { enableImplicitConversion: false, exposeDefaultValues: false });
+  const partial = options.partial === true;
   const violations = validateSync(data, {
     stopAtFirstError: true,
-    skipMissingProperties: options.partial === true,
+    skipMissingProperties: partial && options.validateNulls !== true,
+    skipUndefinedProperties: partial && options.validateNulls === true,
     forbidUnknownValues: false,
   });
   collect(shape, violations, errors);

@@ -1,0 +1,66 @@
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { isPlainObject } from '../../common/forms/validate-form';
+
+/** Length in characters (code points), as the database counts them. */
+export const charLength = (value: string): number => [...value].length;
+
+/** Trims text input; non-strings pass through untouched for the type check to report. */
+export const trimmed = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+
+/** Trims text input and reads an empty string as "no value". */
+export const trimmedOrNull = ({ value }: { value: unknown }): unknown => {
+  const text = trimmed({ value });
+  return text === '' ? null : text;
+};
+
+const CHECKED = new Set<unknown>([true, 1, '1', 'true', 'on', 'yes']);
+const UNCHECKED = new Set<unknown>([false, 0, '0', 'false', 'off', 'no', '', null]);
+
+/** A checkbox: booleans and their usual spellings; `null` means unchecked. Anything else stays as sent. */
+export const checkbox = ({ value }: { value: unknown }): unknown => {
+  if (CHECKED.has(value)) return true;
+  if (UNCHECKED.has(value)) return false;
+  return value;
+};
+
+/** One code or a list of codes, always read as a list; `null` clears. */
+export const codeList = ({ value }: { value: unknown }): unknown => {
+  if (value === null) return [];
+  if (typeof value === 'string') return [value];
+  return value;
+};
+
+/** Fails for a missing value, `null` or an empty string. */
+export function NotBlank(options: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    { name: 'notBlank', validator: { validate: (value: unknown) => value !== undefined && value !== null && value !== '' } },
+    options,
+  );
+}
+
+/** At least `min` characters; an empty string is left to the blank rules. */
+export function MinChars(min: number, options: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    { name: 'minChars', validator: { validate: (value: unknown) => typeof value !== 'string' || value === '' || charLength(value) >= min } },
+    options,
+  );
+}
+
+export function MaxChars(max: number, options: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'maxChars', validator: { validate: (value: unknown) => typeof value !== 'string' || charLength(value) <= max } }, options);
+}
+
+export function IsPlainObject(options: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isPlainObject', validator: { validate: (value: unknown) => isPlainObject(value) } }, options);
+}
+
+/** An array whose items are all strings matching `pattern`. */
+export function IsStringList(pattern: RegExp, options: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isStringList',
+      validator: { validate: (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string' && pattern.test(item)) },
+    },
+    options,
+  );
+}

@@ -1,0 +1,28 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { SubmittedForm } from '../../common/forms/validate-form';
+import { Customer } from '../entities/customer.entity';
+import { checkCustomerForm } from '../forms/check-customer-form';
+import type { CustomerForm } from '../forms/customer.form';
+import { applyCustomerForm, hashNewPassword } from './customer-writer';
+import { withUniqueEmail } from './email-conflict';
+
+@Injectable()
+export class CreateCustomerService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Creates the customer (and its account when asked) and returns it with user and groups. */
+  async create(form: SubmittedForm<CustomerForm>): Promise<Customer> {
+    const em = this.em.fork();
+    const checked = await checkCustomerForm(em, form, 'create', null);
+    const passwordHash = await hashNewPassword(checked);
+    return withUniqueEmail(form.errors, () =>
+      em.transactional(async (tx) => {
+        const customer = tx.create(Customer, { email: checked.input.email!, emailCanonical: checked.input.email!.toLowerCase() });
+        applyCustomerForm(tx, customer, checked, passwordHash);
+        await tx.flush();
+        return customer;
+      }),
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { resourceNotFound } from '../../common/errors/api-error';
+import { validateForm } from '../../common/forms/validate-form';
+import { checkCustomerForm } from '../forms/check-customer-form';
+import { CustomerForm } from '../forms/customer.form';
+import { loadCustomer, lockCustomer } from '../queries/customer-lookups';
+import { applyCustomerForm, hashNewPassword } from './customer-writer';
+import { withUniqueEmail } from './email-conflict';
+
+@Injectable()
+export class UpdateCustomerService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** PUT (`replace`) or PATCH (`merge`). The customer is looked up before the body is judged. */
+  async update(id: number, body: unknown, mode: 'replace' | 'merge'): Promise<void> {
+    const form = validateForm(CustomerForm, body, { partial: mode === 'merge', validateNulls: true });
+    await withUniqueEmail(form.errors, () =>
+      this.em.fork().transactional(async (tx) => {
+        if (!(await lockCustomer(tx, id))) throw resourceNotFound('customer');
+        const customer = (await loadCustomer(tx, id))!;
+        const checked = await checkCustomerForm(tx, form, mode, customer);
+        applyCustomerForm(tx, customer, checked, await hashNewPassword(checked));
+        await tx.flush();
+      }),
+    );
+  }
+}
