@@ -31,10 +31,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const logger = createLogger(config.logLevel);
     const adapter = new FastifyAdapter({
       loggerInstance: logger,
-      disableRequestLogging: config.logLevel === 'silent',
       genReqId: requestIdFor,
       bodyLimit: MAX_BODY_BYTES,
-      ignoreTrailingSlash: true,
+      routerOptions: { ignoreTrailingSlash: true },
       return503OnClosing: true,
     });
     const fastify = adapter.getInstance();

@@ -1,8 +1,17 @@
+import { DriverException } from '@mikro-orm/core';
 import { ArgumentsHost, Catch, HttpException, NotFoundException, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, bodyTooLarge, httpError, internalError, invalidJson, unsupportedMediaType } from '../errors/api-error';
 import { FormValidationException } from '../forms/form-validation.exception';
 import type { RouteRegistry } from './route-registry';
+
+/** Database errors quote the failed SQL with its values (possibly password hashes): log only what identifies them. */
+function loggableError(exception: unknown): unknown {
+  if (exception instanceof DriverException) {
+    return { type: exception.name, code: exception.code, sqlState: exception.sqlState, stack: exception.stack?.split('\n').slice(1).join('\n') };
+  }
+  return exception;
+}
 
 /** Turns every failure into one of the documented JSON error bodies; nothing internal leaks out. */
 @Catch()
@@ -13,7 +22,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const error = this.toApiError(exception, request);
-    if (error.status >= 500) request.log.error({ err: exception }, 'request failed');
+    if (error.status >= 500) request.log.error({ err: loggableError(exception) }, 'request failed');
     if (reply.sent) return;
     reply.status(error.status).headers(error.headers).header('content-type', 'application/json').send(JSON.stringify(error.body));
   }
