@@ -2,6 +2,8 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { AuthModule } from '../auth/auth.module';
+import { CartItemsModule } from '../cart-items/cart-items.module';
+import { CartsModule } from '../carts/carts.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { CustomersModule } from '../customers/customers.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
@@ -18,6 +20,8 @@ export class AppModule {
         AuthModule,
         ChannelsModule,
         CustomersModule,
+        CartsModule,
+        CartItemsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EngineOrder, TaxCalculationStrategy } from './engine';
-import { idList, query } from './sql';
+import { idList, inSequence, query } from './sql';
 
 export interface LoadedOrder {
   input: EngineOrder;
@@ -65,19 +65,22 @@ export async function loadOrderInput(em: EntityManager, orderId: number): Promis
   );
 
   const productIds = [...new Set(items.map((i) => i.product_id))];
-  const [taxons, customerFacts, groups] = await Promise.all([
-    query<{ product_id: number; code: string }>(
+  const [taxons, customerFacts, groups] = await inSequence([
+    () =>
+      query<{ product_id: number; code: string }>(
       em,
       `select pt.product_id, t.code from product_taxon pt join taxon t on t.id = pt.taxon_id where pt.product_id in (?) order by t.id`,
       [idList(productIds)],
     ),
-    query<{ coupon_code: string | null; orders: string }>(
+    () =>
+      query<{ coupon_code: string | null; orders: string }>(
       em,
       `select pc.code as coupon_code, count(*) as orders from orders o left join promotion_coupon pc on pc.id = o.promotion_coupon_id
         where o.customer_id = ? and o.state not in ('cart', 'cancelled') group by pc.code`,
       [order.customer_id ?? -1],
     ),
-    query<{ code: string }>(
+    () =>
+      query<{ code: string }>(
       em,
       `select g.code from customer_customer_group cg join customer_group g on g.id = cg.customer_group_id where cg.customer_id = ? order by g.id`,
       [order.customer_id ?? -1],

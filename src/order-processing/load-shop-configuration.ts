@@ -9,25 +9,28 @@ import type {
   EngineTaxRate,
   EngineZone,
 } from './engine';
-import { query } from './sql';
+import { inSequence, query } from './sql';
 
 /**
  * The shop configuration the engine needs for carts of one channel, in six queries whatever its size.
  * Promotions are limited to the channel's; their date window is left to the engine (the clock is its input).
  */
 export async function loadShopConfiguration(em: EntityManager, channelId: number): Promise<EngineShop> {
-  const [zones, taxRates, shippingMethods, promotions, promotionParts, paymentMethods] = await Promise.all([
-    query<{ code: string; type: EngineZone['type']; scope: EngineZone['scope']; members: string[] | null }>(
+  const [zones, taxRates, shippingMethods, promotions, promotionParts, paymentMethods] = await inSequence([
+    () =>
+      query<{ code: string; type: EngineZone['type']; scope: EngineZone['scope']; members: string[] | null }>(
       em,
       `select z.code, z.type, z.scope, array_remove(array_agg(m.code order by m.id), null) as members
          from zone z left join zone_member m on m.zone_id = z.id group by z.id order by z.id`,
     ),
-    query<{ code: string; name: string; category_code: string; zone_code: string; amount: string; included_in_price: boolean }>(
+    () =>
+      query<{ code: string; name: string; category_code: string; zone_code: string; amount: string; included_in_price: boolean }>(
       em,
       `select r.code, r.name, c.code as category_code, z.code as zone_code, r.amount, r.included_in_price
          from tax_rate r join tax_category c on c.id = r.category_id join zone z on z.id = r.zone_id order by r.id`,
     ),
-    query<{
+    () =>
+      query<{
       code: string; name: string; zone_code: string; calculator: EngineShippingMethod['calculator'];
       configuration: EngineShippingMethod['configuration']; channel_codes: string[] | null; tax_category_code: string | null;
       category_code: string | null; category_requirement: number; position: number; enabled: boolean;
@@ -41,7 +44,8 @@ export async function loadShopConfiguration(em: EntityManager, channelId: number
          left join tax_category tc on tc.id = m.tax_category_id left join shipping_category sc on sc.id = m.category_id
         where m.archived_at is null order by m.id`,
     ),
-    query<{
+    () =>
+      query<{
       id: number; code: string; name: string; priority: number; exclusive: boolean; starts_at: Date | null; ends_at: Date | null;
       usage_limit: number | null; used: number; coupon_based: boolean; channel_codes: string[];
     }>(
@@ -54,7 +58,8 @@ export async function loadShopConfiguration(em: EntityManager, channelId: number
         order by p.id`,
       [channelId],
     ),
-    query<{ promotion_id: number; kind: 'rule' | 'action' | 'coupon'; payload: Record<string, unknown> }>(
+    () =>
+      query<{ promotion_id: number; kind: 'rule' | 'action' | 'coupon'; payload: Record<string, unknown> }>(
       em,
       `select promotion_id, kind, payload from (
          select r.promotion_id, 'rule' as kind, r.id, json_build_object('type', r.type, 'configuration', r.configuration) as payload from promotion_rule r
@@ -68,7 +73,8 @@ export async function loadShopConfiguration(em: EntityManager, channelId: number
        order by promotion_id, kind, id`,
       [channelId],
     ),
-    query<{ code: string; position: number; enabled: boolean; channel_codes: string[] | null }>(
+    () =>
+      query<{ code: string; position: number; enabled: boolean; channel_codes: string[] | null }>(
       em,
       `select m.code, m.position, m.enabled,
               (select array_agg(ch.code order by ch.id) from payment_method_channel mc join channel ch on ch.id = mc.channel_id

@@ -9,3 +9,15 @@ export function query<T>(em: EntityManager, sql: string, params: unknown[] = [])
 export function idList(ids: number[]): number[] {
   return ids.length > 0 ? ids : [-1];
 }
+
+type Results<T extends readonly (() => Promise<unknown>)[]> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+
+/**
+ * Runs queries one after another. A transaction has a single connection, and the driver does not
+ * allow overlapping queries on one connection, so Promise.all must not be used for them.
+ */
+export async function inSequence<T extends readonly (() => Promise<unknown>)[]>(queries: readonly [...T]): Promise<Results<T>> {
+  const results: unknown[] = [];
+  for (const run of queries) results.push(await run());
+  return results as Results<T>;
+}

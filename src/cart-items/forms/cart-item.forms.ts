@@ -1,0 +1,41 @@
+import { Transform } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
+import { Form } from '../../common/forms/form-shape';
+import { NOT_BLANK, NOT_VALID } from '../../common/forms/messages';
+
+export const MAX_QUANTITY = 9999;
+export const QUANTITY_TOO_LOW = 'Quantity of an order item cannot be lower than 1.';
+export const QUANTITY_TOO_HIGH = `Quantity of an order item cannot be greater than ${MAX_QUANTITY}.`;
+export const VARIANT_NOT_IN_CHANNEL = "This variant is not available in the cart's channel.";
+export const insufficientStock = (productName: string) => `${productName} does not have sufficient stock.`;
+
+/**
+ * Quantity rules shared by add and change: required, an integer, 1..9999. Registered in the order they
+ * are checked (the first failure is the one reported).
+ */
+function Quantity(): PropertyDecorator {
+  return (target, property) => {
+    IsNotEmpty({ message: NOT_BLANK })(target, property);
+    IsInt({ message: NOT_VALID })(target, property);
+    Min(1, { message: QUANTITY_TOO_LOW })(target, property);
+    Max(MAX_QUANTITY, { message: QUANTITY_TOO_HIGH })(target, property);
+  };
+}
+
+@Form({ fields: ['quantity', 'variant'] })
+export class AddCartItemForm {
+  @Quantity()
+  quantity!: number;
+
+  /** Variant code. */
+  @IsString({ message: NOT_VALID })
+  @IsNotEmpty({ message: NOT_BLANK })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  variant!: string;
+}
+
+@Form({ fields: ['quantity'] })
+export class ChangeCartItemForm {
+  @Quantity()
+  quantity!: number;
+}

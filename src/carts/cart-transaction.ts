@@ -1,0 +1,50 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { badRequest, resourceNotFound } from '../common/errors/api-error';
+import { OrderProcessingError } from '../order-processing/engine';
+import { reprocessOrder } from '../order-processing/order-processor';
+
+/** The cart row as locked for a change. */
+export interface LockedCart {
+  id: number;
+  channelId: number;
+  channelCode: string;
+  localeCode: string;
+}
+
+/**
+ * Locks the cart row (only orders still in checkout state `cart`) until the transaction ends, so changes
+ * to one cart are applied one after another. Null when there is no such cart.
+ */
+export async function lockCart(tx: EntityManager, cartId: number): Promise<LockedCart | null> {
+  const [row] = await tx.execute<Array<{ id: number; channel_id: number; channel_code: string; locale_code: string }>>(
+    `select o.id, o.channel_id, ch.code as channel_code, o.locale_code
+       from orders o join channel ch on ch.id = o.channel_id
+      where o.id = ? and o.checkout_state = 'cart'
+        for update of o`,
+    [cartId],
+  );
+  return row ? { id: row.id, channelId: row.channel_id, channelCode: row.channel_code, localeCode: row.locale_code } : null;
+}
+
+/**
+ * Runs one change of a cart in a single transaction that starts by locking the cart row; a missing cart
+ * is a 404. Everything inside must go through `tx`. A cart the shop cannot price (an engine failure such
+ * as a missing channel price or shipping amount) rolls back and answers 400 with the reason.
+ */
+export async function changeCart<T>(em: EntityManager, cartId: number, change: (tx: EntityManager, cart: LockedCart) => Promise<T>): Promise<T> {
+  try {
+    return await em.fork().transactional(async (tx) => {
+      const cart = await lockCart(tx, cartId);
+      if (cart === null) throw resourceNotFound('cart');
+      return change(tx, cart);
+    });
+  } catch (error) {
+    if (error instanceof OrderProcessingError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** Recomputes prices, adjustments, shipment, payment and totals of the locked cart. */
+export async function reprocessCart(tx: EntityManager, cart: LockedCart, now: Date = new Date()): Promise<void> {
+  await reprocessOrder(tx, cart.id, now);
+}
