@@ -1,15 +1,52 @@
 import 'reflect-metadata';
-import { createApp } from './app/create-app';
+import { createApp, type RunningApp } from './app/create-app';
 import { loadConfig } from './config/app-config';
 import { DataDirInUseError } from './database/data-dir-lock';
 import { loadDemoShopIfEmpty } from './fixtures/demo-shop';
 
+/** Drains in-flight requests and closes the database on SIGTERM/SIGINT, also when it arrives during start-up. */
+class GracefulShutdown {
+  private running: RunningApp | null = null;
+  private signal: string | null = null;
+
+  constructor() {
+    process.on('SIGTERM', () => this.request('SIGTERM'));
+    process.on('SIGINT', () => this.request('SIGINT'));
+  }
+
+  attach(running: RunningApp): void {
+    this.running = running;
+    if (this.signal) this.stop();
+  }
+
+  private request(signal: string): void {
+    if (this.signal) return;
+    this.signal = signal;
+    process.stderr.write(`${signal} received, finishing in-flight requests...\n`);
+    if (this.running) this.stop();
+  }
+
+  private stop(): void {
+    const deadline = setTimeout(() => process.exit(1), 10_000);
+    deadline.unref();
+    this.running?.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const config = loadConfig();
+  const shutdown = new GracefulShutdown();
   const running = await createApp(config);
   const demoLoaded = running.database.embedded ? await loadDemoShopIfEmpty(running.app) : false;
   await running.app.listen({ host: config.host, port: config.port });
+  shutdown.attach(running);
 
   const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const where = running.database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server from DATABASE_URL';
@@ -30,23 +67,6 @@ async function main(): Promise<void> {
       .join('\n') + '\n',
   );
 
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`${signal} received, finishing in-flight requests...\n`);
-    const deadline = setTimeout(() => process.exit(1), 10_000);
-    deadline.unref();
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`${String(error)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {

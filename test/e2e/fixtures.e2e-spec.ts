@@ -1,0 +1,410 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { AccessToken } from '../../src/auth/entities/access-token.entity';
+import { AdminUser } from '../../src/auth/entities/admin-user.entity';
+import { OAuthClient } from '../../src/auth/entities/oauth-client.entity';
+import { verifyPassword } from '../../src/auth/password-hasher';
+import { hashToken } from '../../src/auth/token-hash';
+import { ProductVariant } from '../../src/catalog/entities/product-variant.entity';
+import { Customer } from '../../src/customers/entities/customer.entity';
+import { buildOrmOptions } from '../../src/database/orm-options';
+import { basicOrderHooks, FixtureError, loadFixtures, parseFixtureYaml, type IdMap, type OrderHooks } from '../../src/fixtures';
+import { entityTables } from '../../src/fixtures/purge';
+import { Order } from '../../src/orders/entities/order.entity';
+import { PromotionCoupon } from '../../src/promotions/entities/promotion-coupon.entity';
+import { Promotion } from '../../src/promotions/entities/promotion.entity';
+import { loadDemoShopIfEmpty } from '../../src/fixtures/demo-shop';
+import { startTestApp } from '../support/test-app';
+import { startTestDatabase, type TestDatabase } from '../support/test-database';
+
+const ROOT = join(__dirname, '..', '..');
+const DEMO = 'fixtures/demo.yaml';
+const NOW = new Date('2026-05-01T12:00:00Z');
+
+const SHOP_YAML = `
+locales: [en_US]
+currencies: [USD]
+countries: [US]
+zones: [{code: US, name: United States, type: country, members: [US]}]
+channels: [{code: WEB, name: Web Channel, baseCurrency: USD, defaultLocale: en_US, defaultTaxZone: US}]
+shippingMethods:
+  - {code: ups, name: UPS, zone: US, calculator: flat_rate, configuration: {WEB: {amount: 500}}, channels: [WEB]}
+paymentMethods: [{code: cash_on_delivery, name: Cash on delivery, channels: [WEB]}]
+products:
+  - code: MUG
+    name: Mug
+    variants:
+      - {code: MUG_SW, name: Star wars mug, tracked: true, onHand: 5, channelPricings: {WEB: 20}}
+promotions:
+  - {code: coupon_promo, name: Coupon promotion, channels: [WEB], couponBased: true, coupons: [{code: SAVE10}]}
+customers: [{email: oliver.queen@star-city.com, firstName: Oliver, lastName: Queen}]
+`;
+
+const ORDERS_YAML = `
+orders:
+  - ref: order_001
+    customer: Oliver.Queen@star-city.com
+    channel: WEB
+    promotionCoupon: SAVE10
+    shippingAddress: {firstName: Oliver, lastName: Queen, countryCode: US, street: Main St 1, city: Star City, postcode: "12345"}
+    items: [{ref: sw_mug_item, variant: MUG_SW, quantity: 2}]
+    checkoutState: completed
+    checkoutCompletedAt: 2026-01-15T10:20:30+00:00
+  - ref: order_042
+    customer: oliver.queen@star-city.com
+    channel: WEB
+    items: [{variant: MUG_SW, quantity: 1}]
+    checkoutState: completed
+    number: "000000042"
+  - ref: cart
+    customer: oliver.queen@star-city.com
+    channel: WEB
+    items: [{ref: cart_item, variant: MUG_SW, quantity: 2}]
+`;
+
+const DEMO_ID_MAP: IdMap = {
+  channels: { WEB: 1, EU_WEB: 2 },
+  customers: {
+    'oliver.queen@star-city.com': 1,
+    'felicity.smoak@star-city.com': 2,
+    'Oliver@doe.com': 3,
+    'Roy@doe.com': 4,
+    'Thea@doe.com': 5,
+    'Barry@doe.com': 6,
+    'Joe@doe.com': 7,
+  },
+  orders: { order_001: 1, order_002: 2, order_003: 3, cart_with_items: 4, empty_cart: 5 },
+  orderItems: { sw_mug_item: 1, hard_available_mug_item: 2, hoodie_item: 3, cart_mug_item: 8, cart_sticker_item: 9 },
+  products: {
+    MUG: 1, T_SHIRT_LOGO: 2, T_SHIRT_STRIPES: 3, HOODIE: 4, CAP: 5, BOOK_TYPESCRIPT: 6, BOOK_POSTGRES: 7, EBOOK_NEST: 8,
+    POSTER: 9, STICKER_PACK: 10, TOTE_BAG: 11, GIFT_CARD: 12, OLD_MUG: 13,
+  },
+  variants: {
+    MUG_SW: 1, MUG_LOTR: 2, HARD_AVAILABLE_MUG: 3, T_SHIRT_LOGO_S: 4, T_SHIRT_LOGO_M: 5, T_SHIRT_LOGO_L: 6,
+    T_SHIRT_STRIPES_M: 7, T_SHIRT_STRIPES_L: 8, HOODIE_M: 9, HOODIE_L: 10, CAP_BLACK: 11, CAP_WHITE: 12,
+    BOOK_TYPESCRIPT_HARDCOVER: 13, BOOK_TYPESCRIPT_PAPERBACK: 14, BOOK_POSTGRES_PAPERBACK: 15, EBOOK_NEST_PDF: 16,
+    POSTER_LARGE: 17, STICKER_PACK_10: 18, TOTE_BAG_NATURAL: 19, GIFT_CARD_50: 20, OLD_MUG_DEFAULT: 21,
+  },
+  adminUsers: { sylius: 1 },
+  promotions: { ten_percent_coupon: 1, big_spender: 2, t_shirt_week: 3 },
+  shippingMethods: { ups: 1, dhl_express: 2 },
+  paymentMethods: { cash_on_delivery: 1, bank_transfer: 2 },
+  taxRates: { us_sales_tax: 1, us_books_tax: 2, eu_vat: 3, eu_reduced_vat: 4 },
+  zones: { US: 1, EU: 2, WORLD: 3, UK: 4 },
+};
+
+const EMPTY_ID_MAP: IdMap = {
+  channels: {}, customers: {}, orders: {}, orderItems: {}, products: {}, variants: {}, adminUsers: {}, promotions: {},
+  shippingMethods: {}, paymentMethods: {}, taxRates: {}, zones: {},
+};
+
+function source(file: string, yaml: string): { file: string; data: unknown } {
+  return { file, data: parseFixtureYaml(file, yaml) };
+}
+
+function demo(): { file: string; data: unknown } {
+  return source(DEMO, readFileSync(join(ROOT, DEMO), 'utf8'));
+}
+
+interface ProcessResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Asynchronous on purpose: the embedded test database answers from this process's event loop. */
+function runCli(args: string[], env: Record<string, string>): Promise<ProcessResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(ROOT, 'dist', 'cli', 'fixtures.js'), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
+    });
+  });
+}
+
+describe('fixtures loader', () => {
+  let database: TestDatabase;
+  let orm: MikroORM;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 2 }));
+  });
+  afterAll(async () => {
+    await orm.close();
+    await database.close();
+  });
+
+  const load = (documents: Array<{ file: string; data: unknown }>, purge: boolean, hooks: OrderHooks = basicOrderHooks): Promise<IdMap> =>
+    orm.em.fork().transactional((em) => loadFixtures(em, documents, { purge, now: NOW }, hooks));
+
+  const rowCounts = async (): Promise<Record<string, number>> => {
+    const em = orm.em.fork();
+    const sql = entityTables(em).map((table) => `select '${table}' as name, count(*)::int as rows from "${table}"`).join(' union all ');
+    const rows = await em.execute<Array<{ name: string; rows: number }>>(sql);
+    return Object.fromEntries(rows.map((row) => [row.name, row.rows]));
+  };
+
+  const failure = async (promise: Promise<unknown>): Promise<FixtureError> => {
+    const error = await promise.then(() => null, (reason: unknown) => reason);
+    if (!(error instanceof FixtureError)) throw new Error(`Expected a FixtureError, got ${String(error)}`);
+    return error;
+  };
+
+  const fetchOrder = (em: EntityManager, id: number): Promise<Order> =>
+    em.findOneOrFail(Order, id, { populate: ['items.units', 'payments.method', 'shipments.method', 'shippingAddress', 'customer'] });
+
+  it('loads the demo shop and maps every created code to its id', async () => {
+    expect(await load([demo()], true)).toEqual(DEMO_ID_MAP);
+
+    const em = orm.em.fork();
+    const admin = await em.findOneOrFail(AdminUser, { usernameCanonical: 'sylius' });
+    expect({ ...admin, passwordHash: undefined, createdAt: undefined, updatedAt: undefined }).toEqual({
+      id: 1, username: 'sylius', usernameCanonical: 'sylius', email: 'api@sylius.com', emailCanonical: 'api@sylius.com',
+      passwordHash: undefined, roles: ['ROLE_API_ACCESS'], enabled: true, localeCode: 'en_US', createdAt: undefined, updatedAt: undefined,
+    });
+    expect(await verifyPassword(admin.passwordHash, 'sylius')).toBe(true);
+    const client = await em.findOneOrFail(OAuthClient, { randomId: 'client_id' });
+    expect([client.secretHash, client.allowedGrantTypes]).toEqual([hashToken('secret'), ['password', 'refresh_token']]);
+    const token = await em.findOneOrFail(AccessToken, { tokenHash: hashToken('SampleToken') }, { populate: ['user', 'client'] });
+    expect([token.user.username, token.client.randomId, token.expiresAt]).toEqual(['sylius', 'client_id', null]);
+
+    const thea = await em.findOneOrFail(Customer, { emailCanonical: 'thea@doe.com' }, { populate: ['user', 'addresses'] });
+    expect([thea.email, thea.user?.username, thea.user?.usernameCanonical, thea.user?.roles, thea.user?.enabled, thea.addresses.length])
+      .toEqual(['Thea@doe.com', 'Thea@doe.com', 'thea@doe.com', ['ROLE_USER'], true, 1]);
+    const barry = await em.findOneOrFail(Customer, { emailCanonical: 'barry@doe.com' }, { populate: ['user'] });
+    expect(barry.user).toBeNull();
+  });
+
+  it('completes demo orders with numbers from the sequence and processes carts', async () => {
+    await load([demo()], true);
+    const em = orm.em.fork();
+    const order = await fetchOrder(em, DEMO_ID_MAP.orders.order_001);
+    expect({
+      number: order.number, state: order.state, checkoutState: order.checkoutState, paymentState: order.paymentState,
+      shippingState: order.shippingState, checkoutCompletedAt: order.checkoutCompletedAt, itemsTotal: order.itemsTotal, total: order.total,
+      payments: order.payments.getItems().map((payment) => [payment.method?.code, payment.amount, payment.state]),
+      shipments: order.shipments.getItems().map((shipment) => [shipment.method.code, shipment.state]),
+      items: order.items.getItems().map((item) => [item.quantity, item.unitPrice, item.total, item.units.length, item.productName, item.variantName]),
+    }).toEqual({
+      number: '000000001', state: 'new', checkoutState: 'completed', paymentState: 'awaiting_payment', shippingState: 'ready',
+      checkoutCompletedAt: new Date('2026-01-15T10:20:30Z'), itemsTotal: 3618, total: 3618,
+      payments: [['cash_on_delivery', 3618, 'new']],
+      shipments: [['ups', 'ready']],
+      items: [[2, 1059, 2118, 2, 'Mug', 'Star wars mug'], [1, 1500, 1500, 1, 'Mug', 'Breaking bad mug']],
+    });
+    const numbers = await em.find(Order, {}, { orderBy: { id: 'asc' }, fields: ['number', 'checkoutState', 'total'] });
+    expect(numbers.map((row) => [row.number, row.checkoutState, row.total])).toEqual([
+      ['000000001', 'completed', 3618],
+      ['000000002', 'completed', 4999 + 2499 + 1499],
+      ['000000003', 'completed', 2 * 1899 + 1199],
+      [null, 'cart', 3 * 1059 + 499],
+      [null, 'cart', 0],
+    ]);
+    const stock = await em.find(ProductVariant, { code: { $in: ['HARD_AVAILABLE_MUG', 'HOODIE_M', 'MUG_SW'] } }, { orderBy: { id: 'asc' } });
+    expect(stock.map((variant) => [variant.code, variant.onHand, variant.onHold, variant.version])).toEqual([
+      ['MUG_SW', 0, 0, 1],
+      ['HARD_AVAILABLE_MUG', 5, 1, 2],
+      ['HOODIE_M', 8, 1, 2],
+    ]);
+    expect((await em.findOneOrFail(PromotionCoupon, { code: 'SAVE10' })).used).toBe(1);
+    expect(await em.execute('select id, idx from order_sequence')).toEqual([{ id: 1, idx: 3 }]);
+  });
+
+  it('gives the first completed order 000000001 and the placed-order states; a given number leaves the sequence alone', async () => {
+    const withPromotions: OrderHooks = {
+      async processOrder(em, order) {
+        await basicOrderHooks.processOrder(em, order);
+        if (order.promotionCoupon !== null) order.promotions.add(order.promotionCoupon.promotion);
+      },
+      completeCheckout: basicOrderHooks.completeCheckout,
+    };
+    const ids = await load([source('shop.yaml', SHOP_YAML), source('orders.yaml', ORDERS_YAML)], true, withPromotions);
+    expect({ orders: ids.orders, orderItems: ids.orderItems }).toEqual({
+      orders: { order_001: 1, order_042: 2, cart: 3 },
+      orderItems: { sw_mug_item: 1, cart_item: 3 },
+    });
+    const em = orm.em.fork();
+    const first = await fetchOrder(em, 1);
+    expect({
+      number: first.number, state: first.state, checkoutState: first.checkoutState, paymentState: first.paymentState,
+      shippingState: first.shippingState, checkoutCompletedAt: first.checkoutCompletedAt, currencyCode: first.currencyCode,
+      localeCode: first.localeCode, total: first.total, tokenLength: first.tokenValue?.length,
+      customer: first.customer.email, shippingAddressOwner: first.shippingAddress?.customer ?? null,
+      payments: first.payments.getItems().map((payment) => [payment.method?.code, payment.amount, payment.currencyCode, payment.state]),
+      shipments: first.shipments.getItems().map((shipment) => [shipment.method.code, shipment.state]),
+      unitsShipped: first.items.getItems().flatMap((item) => item.units.getItems().map((unit) => unit.shipment?.id)),
+    }).toEqual({
+      number: '000000001', state: 'new', checkoutState: 'completed', paymentState: 'awaiting_payment', shippingState: 'ready',
+      checkoutCompletedAt: new Date('2026-01-15T10:20:30Z'), currencyCode: 'USD', localeCode: 'en_US', total: 40, tokenLength: 10,
+      customer: 'oliver.queen@star-city.com', shippingAddressOwner: null,
+      payments: [['cash_on_delivery', 40, 'USD', 'new']],
+      shipments: [['ups', 'ready']],
+      unitsShipped: [first.shipments[0].id, first.shipments[0].id],
+    });
+    const second = await fetchOrder(em, 2);
+    expect([second.number, second.checkoutCompletedAt]).toEqual(['000000042', NOW]);
+    const cart = await fetchOrder(em, 3);
+    expect([cart.number, cart.state, cart.checkoutState, cart.paymentState, cart.shippingState, cart.total, cart.items[0].units.length])
+      .toEqual([null, 'cart', 'cart', 'cart', 'cart', 40, 2]);
+    const mug = await em.findOneOrFail(ProductVariant, { code: 'MUG_SW' });
+    expect([mug.onHand, mug.onHold, mug.version]).toEqual([5, 3, 3]);
+    const promotion = await em.findOneOrFail(Promotion, { code: 'coupon_promo' }, { populate: ['coupons'] });
+    expect([promotion.used, promotion.coupons[0].used]).toEqual([1, 1]);
+    expect(await em.execute('select idx from order_sequence')).toEqual([{ idx: 1 }]);
+  });
+
+  it('loads nothing from a set of files when one of them is broken', async () => {
+    await load([demo()], true);
+    const before = await rowCounts();
+    const broken = source('broken.yaml', 'customers: [{email: new.customer@example.com}]\nproducts:\n  - {code: NEW, name: New, taxons: [nope]}\n');
+    const error = await failure(load([source('ok.yaml', 'customerGroups: [{code: vip, name: VIP}]'), broken], false));
+    expect(error.message).toBe('broken.yaml: products[0].taxons[0]: unknown taxon "nope"');
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('rolls back a purge when the files turn out to be broken', async () => {
+    await load([demo()], true);
+    const before = await rowCounts();
+    const error = await failure(load([source('bad.yaml', 'channels: [{code: X, name: X, baseCurrency: usd, defaultLocale: en_US}]')], true));
+    expect(error.message).toBe('bad.yaml: channels[0].baseCurrency: expected an ISO 4217 currency code like USD, got the string "usd"');
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('purges and reloads the demo shop well under a second, with the same ids', async () => {
+    await load([demo()], true);
+    const started = performance.now();
+    const ids = await load([demo()], true);
+    const elapsed = performance.now() - started;
+    expect(ids).toEqual(DEMO_ID_MAP);
+    expect(elapsed).toBeLessThan(1000);
+    const counts = await rowCounts();
+    expect([counts.orders, counts.customer, counts.product, counts.admin_user, counts.order_sequence]).toEqual([5, 7, 13, 1, 1]);
+  });
+
+  it('resolves references to an earlier file and to what is already in the database', async () => {
+    const shop = await load([source('shop.yaml', SHOP_YAML)], true);
+    expect(shop).toEqual({
+      ...EMPTY_ID_MAP,
+      channels: { WEB: 1 }, customers: { 'oliver.queen@star-city.com': 1 }, products: { MUG: 1 }, variants: { MUG_SW: 1 },
+      promotions: { coupon_promo: 1 }, shippingMethods: { ups: 1 }, paymentMethods: { cash_on_delivery: 1 }, zones: { US: 1 },
+    });
+    const more = `
+locales: [en_US]
+countries: [{code: US, provinces: [{code: US-TX, name: Texas}]}]
+customers:
+  - email: second@example.com
+    group: vip
+    addresses: [{firstName: S, lastName: E, countryCode: US, provinceCode: US-TX, street: Elm St 2, city: Austin, postcode: "73301"}]
+customerGroups: [{code: vip, name: VIP}]
+orders: [{ref: cart_2, customer: second@example.com, channel: WEB, items: [{variant: MUG_SW, quantity: 1}]}]
+`;
+    expect(await load([source('more.yaml', more)], false)).toEqual({
+      ...EMPTY_ID_MAP, customers: { 'second@example.com': 2 }, orders: { cart_2: 1 },
+    });
+    expect(await orm.em.fork().execute('select l.code as locale, p.code as province, c.code as country from locale l, province p join country c on c.id = p.country_id'))
+      .toEqual([{ locale: 'en_US', province: 'US-TX', country: 'US' }]);
+    const twoFiles = await load([source('shop.yaml', SHOP_YAML), source('orders.yaml', ORDERS_YAML)], true);
+    expect([twoFiles.channels, twoFiles.orders]).toEqual([{ WEB: 1 }, { order_001: 1, order_042: 2, cart: 3 }]);
+    const again = await failure(load([source('again.yaml', 'zones: [{code: US, name: US, type: country, members: [US]}]')], false));
+    expect(again.message).toBe(
+      'again.yaml: zones[0].code: zone "US" already exists in the database (load with --purge to start from an empty database)',
+    );
+  });
+
+  it('only lets a file refer to earlier files, and rejects codes defined twice across files', async () => {
+    const later = await failure(load([source('orders.yaml', ORDERS_YAML), source('shop.yaml', SHOP_YAML)], true));
+    expect(later.message).toBe('orders.yaml: orders[0].customer: unknown customer "Oliver.Queen@star-city.com"');
+    const twice = await failure(load([source('shop.yaml', SHOP_YAML), source('copy.yaml', 'channels: [{code: WEB, name: Again, baseCurrency: USD, defaultLocale: en_US}]')], true));
+    expect(twice.message).toBe('copy.yaml: channels[0].code: duplicate channel "WEB" (already defined at channels[0].code in shop.yaml)');
+  });
+
+  it('checks orders against their channel and the stock', async () => {
+    const shop = source('shop.yaml', SHOP_YAML);
+    const order = (fields: string): { file: string; data: unknown } =>
+      source('o.yaml', `locales: [en_US, de_DE]\ncurrencies: [EUR]\norders: [{customer: oliver.queen@star-city.com, channel: WEB, ${fields}}]`);
+    const cases: Array<[string, string]> = [
+      ['localeCode: de_DE', 'o.yaml: orders[0].localeCode: locale "de_DE" is not enabled in channel "WEB"'],
+      ['currencyCode: EUR', 'o.yaml: orders[0].currencyCode: currency "EUR" is not enabled in channel "WEB"'],
+      ['currencyCode: GBP', 'o.yaml: orders[0].currencyCode: unknown currency "GBP"'],
+      ['items: [{variant: MUG_SW, quantity: 6}]', 'o.yaml: orders[0].items[0].quantity: variant "MUG_SW" does not have sufficient stock (5 available)'],
+      ['items: [{variant: MUG_SW, quantity: 0}]', 'o.yaml: orders[0].items[0].quantity: must be between 1 and 9999, got 0'],
+      ['checkoutState: completed', 'o.yaml: orders[0].items: a completed order needs at least one item'],
+      ['number: "1"', 'o.yaml: orders[0].number: only completed orders (checkoutState: completed) have this'],
+    ];
+    for (const [fields, message] of cases) {
+      expect((await failure(load([shop, order(fields)], true))).message).toBe(message);
+    }
+    const failing: OrderHooks = { processOrder: () => Promise.reject(new Error('boom')), completeCheckout: basicOrderHooks.completeCheckout };
+    expect((await failure(load([shop, order('items: [{variant: MUG_SW, quantity: 1}]')], true, failing))).message).toBe(
+      'o.yaml: orders[0]: the order could not be processed: boom',
+    );
+  });
+
+  describe('command line', () => {
+    let workDir: string;
+    beforeAll(() => {
+      workDir = mkdtempSync(join(tmpdir(), 'fixtures-cli-'));
+    });
+    afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+    it('prints exactly one JSON object with the id map, logging to stderr', async () => {
+      const result = await runCli([DEMO, '--purge'], { DATABASE_URL: database.url });
+      expect(result.code).toBe(0);
+      expect(result.stdout.endsWith('\n')).toBe(true);
+      expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
+      expect(JSON.parse(result.stdout)).toEqual(DEMO_ID_MAP);
+      expect(result.stderr).toMatch(/^fixtures: loaded fixtures\/demo\.yaml into the database \(purged first\) in \d+ ms\n$/);
+    });
+
+    it('exits 1 naming the file and the YAML path of the problem, loading nothing', async () => {
+      const before = await rowCounts();
+      const file = join(workDir, 'broken.yaml');
+      writeFileSync(file, 'products:\n  - code: MUG2\n    name: Mug\n    variants:\n      - {code: A, channelPricings: {WEB: 1}}\n      - {code: B, channelPricings: [20]}\n');
+      const result = await runCli([DEMO, file, '--purge'], { DATABASE_URL: database.url });
+      expect(result).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `fixtures: ${file}: products[0].variants[1].channelPricings: expected a mapping, got a list\n`,
+      });
+      expect(await rowCounts()).toEqual(before);
+    });
+
+    it('reports duplicate YAML keys, usage errors and a data directory in use', async () => {
+      const file = join(workDir, 'duplicate.yaml');
+      writeFileSync(file, 'channels:\n  - code: WEB\n    code: WEB2\n');
+      expect(await runCli([file], { DATABASE_URL: database.url })).toEqual({
+        code: 1, stdout: '', stderr: `fixtures: ${file}: channels[0].code: duplicate key "code" (line 3, column 5)\n`,
+      });
+      expect(await runCli(['--purge'], { DATABASE_URL: database.url })).toEqual({
+        code: 1, stdout: '', stderr: 'fixtures: No fixture file given\nUsage: npm run fixtures -- FILE [FILE ...] [--purge]\n',
+      });
+      const dataDir = join(workDir, 'db');
+      writeFileSync(`${dataDir}.lock`, String(process.pid));
+      expect(await runCli([DEMO], { DATABASE_URL: '', DATA_DIR: dataDir })).toEqual({
+        code: 1,
+        stdout: '',
+        stderr:
+          `fixtures: The embedded database in ${dataDir} is in use by process ${process.pid}. ` +
+          'Stop that process first (only one process may open the embedded database), or set DATABASE_URL to use a PostgreSQL server.\n',
+      });
+    });
+  });
+});
+
+describe('demo shop on start', () => {
+  it('loads fixtures/demo.yaml into an empty database only', async () => {
+    const t = await startTestApp({ env: { LOG_LEVEL: 'silent' } });
+    try {
+      expect(await loadDemoShopIfEmpty(t.running.app)).toBe(true);
+      expect(await loadDemoShopIfEmpty(t.running.app)).toBe(false);
+      const response = await t.inject({ method: 'GET', url: '/api/v1/customers/?limit=1', headers: { authorization: 'Bearer SampleToken' } });
+      expect([response.statusCode, (JSON.parse(response.body) as { total: number }).total]).toEqual([200, 7]);
+    } finally {
+      await t.close();
+    }
+  });
+});
