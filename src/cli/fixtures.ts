@@ -5,11 +5,8 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { loadConfig } from '../config/app-config';
 import { DataDirInUseError } from '../database/data-dir-lock';
-import { openDatabase } from '../database/open-database';
-import { buildOrmOptions } from '../database/orm-options';
+import { withOrm } from './with-orm';
 import { engineOrderHooks, FixtureError, loadFixtures, parseFixtureYaml, type FixtureSource, type IdMap } from '../fixtures';
 
 const USAGE = 'Usage: npm run fixtures -- FILE [FILE ...] [--purge]';
@@ -52,25 +49,13 @@ function log(message: string): void {
 async function run({ files, purge }: Arguments): Promise<IdMap> {
   // Files are checked for YAML errors before the database is opened (and, when embedded, locked).
   const sources = readSources(files);
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  try {
-    const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: config.poolSize }));
-    try {
-      await orm.getMigrator().up();
-      const started = performance.now();
-      const idMap = await orm.em
-        .fork()
-        .transactional((em) => loadFixtures(em, sources, { purge, now: new Date() }, engineOrderHooks));
-      const target = database.embedded ? `the embedded database in ${config.dataDir}` : 'the database';
-      log(`loaded ${files.join(', ')} into ${target}${purge ? ' (purged first)' : ''} in ${Math.round(performance.now() - started)} ms`);
-      return idMap;
-    } finally {
-      await orm.close();
-    }
-  } finally {
-    await database.close();
-  }
+  return withOrm(async (orm, { config, database }) => {
+    const started = performance.now();
+    const idMap = await orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge, now: new Date() }, engineOrderHooks));
+    const target = database.embedded ? `the embedded database in ${config.dataDir}` : 'the database';
+    log(`loaded ${files.join(', ')} into ${target}${purge ? ' (purged first)' : ''} in ${Math.round(performance.now() - started)} ms`);
+    return idMap;
+  });
 }
 
 function describeFailure(error: unknown): string {

@@ -1,19 +1,19 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { loadConfig } from '../config/app-config';
+import { loadConfig, type AppConfig } from '../config/app-config';
 import { DataDirInUseError } from '../database/data-dir-lock';
-import { openDatabase } from '../database/open-database';
+import { openDatabase, type DatabaseHandle } from '../database/open-database';
 import { buildOrmOptions } from '../database/orm-options';
 
 /** Opens the configured database (embedded by default), applies migrations, runs `work`, and closes everything. */
-export async function withOrm<T>(work: (orm: MikroORM) => Promise<T>): Promise<T> {
+export async function withOrm<T>(work: (orm: MikroORM, context: { config: AppConfig; database: DatabaseHandle }) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({ ...config, poolSize: 1 });
   try {
     const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
     try {
       await orm.getMigrator().up();
-      return await work(orm);
+      return await work(orm, { config, database });
     } finally {
       await orm.close();
     }
