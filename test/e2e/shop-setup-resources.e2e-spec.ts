@@ -18,9 +18,10 @@ promotions:
 
 describe('tax categories, shipping categories, zones, promotions and coupons', () => {
   let t: TestApp;
+  let recording: string[] | null = null;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ onQuery: (message) => recording?.push(message) });
     await loadDemoShop(t, EXTRA_YAML);
   });
   afterAll(() => t.close());
@@ -195,5 +196,27 @@ describe('tax categories, shipping categories, zones, promotions and coupons', (
       const response = await t.inject({ method: 'GET', url: '/api/v1/zones/US', headers: { authorization: 'Bearer nope' } });
       expectJson(response, 401, { error: 'invalid_grant', error_description: 'The access token provided is invalid.' });
     });
+  });
+
+  it('reads each resource in one statement besides authentication', async () => {
+    const counted = async (url: string) => {
+      recording = [];
+      const response = await get(url);
+      const statements = recording.length;
+      recording = null;
+      return { url, status: response.statusCode, statements };
+    };
+    // The channel resource reads one row, so it shows what authentication costs.
+    const { statements } = await counted('/api/v1/channels/WEB');
+    const urls = [
+      '/api/v1/tax-categories/std',
+      '/api/v1/shipping-categories/regular',
+      '/api/v1/zones/WORLD',
+      '/api/v1/promotions/t_shirt_week',
+      '/api/v1/promotions/ten_percent_coupon/coupons/SAVE10',
+    ];
+    const counts = [];
+    for (const url of urls) counts.push(await counted(url));
+    expect(counts).toEqual(urls.map((url) => ({ url, status: 200, statements })));
   });
 });
