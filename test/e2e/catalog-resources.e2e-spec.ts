@@ -223,6 +223,20 @@ describe('catalog resources: products and product variants', () => {
       const [sw, , hard] = await mugVariants();
       expectJson(await get('/api/v1/products/MUG/variants/MUG_SW'), 200, sw);
       expectJson(await get('/api/v1/products/MUG/variants/HARD_AVAILABLE_MUG'), 200, hard);
+      expectJson(
+        await get('/api/v1/products/CAP/variants/CAP_BLACK'),
+        200,
+        await fullVariant(t, {
+          productCode: 'CAP',
+          code: 'CAP_BLACK',
+          descriptor: 'Black cap (CAP_BLACK)',
+          position: 0,
+          names: BOTH('Black cap'),
+          dimensions: { weight: 0.25, width: 20, height: 12.5, depth: 25 },
+          taxCategory: await std(),
+          prices: { WEB: 1599, EU_WEB: 1499 },
+        }),
+      );
     });
 
     it('names a variant without translations after its product, in the first channel\'s default locale', async () => {
