@@ -1,11 +1,16 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
+import { AddressingModule } from '../addressing/addressing.module';
 import { AuthModule } from '../auth/auth.module';
 import { CartItemsModule } from '../cart-items/cart-items.module';
 import { CartsModule } from '../carts/carts.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { CustomersModule } from '../customers/customers.module';
+import { PromotionsModule } from '../promotions/promotions.module';
+import { ShippingCategoriesModule } from '../shipping/categories/shipping-categories.module';
+import { TaxationModule } from '../taxation/taxation.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
 import { APP_CONFIG } from './app-settings';
 
@@ -22,6 +27,11 @@ export class AppModule {
         CustomersModule,
         CartsModule,
         CartItemsModule,
+        CatalogModule,
+        TaxationModule,
+        ShippingCategoriesModule,
+        AddressingModule,
+        PromotionsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

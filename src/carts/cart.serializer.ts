@@ -1,6 +1,7 @@
 import { serializeChannelReference } from '../channels/channel.serializer';
 import { formatDateTime } from '../common/datetime';
 import { links, selfLink } from '../common/links';
+import { keyedBy } from '../common/serialization/keyed-by';
 import type { AdjustmentRow, CartItemRow, CartRow, UnitRow } from './queries/cart-rows';
 
 /**
@@ -8,18 +9,8 @@ import type { AdjustmentRow, CartItemRow, CartRow, UnitRow } from './queries/car
  * are left out; empty keyed maps (translations, channel pricings) are `[]`.
  */
 
-const taxCategoryHref = (code: string) => `/api/v1/tax-categories/${encodeURIComponent(code)}`;
-const shippingCategoryHref = (code: string) => `/api/v1/shipping-categories/${encodeURIComponent(code)}`;
-
 /** How the customer's account is shown: the detailed cart forms add `usernameCanonical`. */
 export type CartView = 'detailed' | 'list';
-
-function keyedBy<T, V>(entries: readonly T[], key: (entry: T) => string, value: (entry: T) => V): Record<string, V> | [] {
-  if (entries.length === 0) return [];
-  const map: Record<string, V> = {};
-  for (const entry of entries) map[key(entry)] = value(entry);
-  return map;
-}
 
 export function serializeAdjustment(row: AdjustmentRow) {
   return { id: row.id, type: row.type, label: row.label, amount: row.amount };
@@ -35,8 +26,8 @@ function serializeCategory(id: number | null, code: string | null, name: string 
 }
 
 function serializeVariant(row: CartItemRow) {
-  const taxCategory = serializeCategory(row.tax_category_id, row.tax_category_code, row.tax_category_name, taxCategoryHref);
-  const shippingCategory = serializeCategory(row.shipping_category_id, row.shipping_category_code, row.shipping_category_name, shippingCategoryHref);
+  const taxCategory = serializeCategory(row.tax_category_id, row.tax_category_code, row.tax_category_name, links.taxCategory);
+  const shippingCategory = serializeCategory(row.shipping_category_id, row.shipping_category_code, row.shipping_category_name, links.shippingCategory);
   return {
     id: row.variant_id,
     code: row.variant_code,

@@ -11,11 +11,15 @@ export const links = {
   channel: (code: string) => `/api/v1/channels/${enc(code)}`,
   product: (code: string) => `/api/v1/products/${enc(code)}`,
   variant: (productCode: string, code: string) => `/api/v1/products/${enc(productCode)}/variants/${enc(code)}`,
+  productVariants: (productCode: string) => `/api/v1/products/${enc(productCode)}/variants/`,
+  taxCategory: (code: string) => `/api/v1/tax-categories/${enc(code)}`,
+  shippingCategory: (code: string) => `/api/v1/shipping-categories/${enc(code)}`,
   payment: (id: number) => `/api/v1/payments/${id}`,
   shipment: (id: number) => `/api/v1/shipments/${id}`,
   paymentMethod: (code: string) => `/api/v1/payment-methods/${enc(code)}`,
   shippingMethod: (code: string) => `/api/v1/shipping-methods/${enc(code)}`,
   zone: (code: string) => `/api/v1/zones/${enc(code)}`,
+  promotion: (code: string) => `/api/v1/promotions/${enc(code)}`,
   promotionCoupon: (promotionCode: string, code: string) => `/api/v1/promotions/${enc(promotionCode)}/coupons/${enc(code)}`,
 };
 

@@ -14,7 +14,8 @@ export function httpError(status: number, message: string, headers?: Record<stri
   return new ApiError(status, { code: status, message }, headers);
 }
 
-export type ResourceName = 'customer' | 'cart' | 'cart item' | 'order' | 'channel' | 'product' | 'product variant' | 'payment' | 'shipment' | 'payment method' | 'shipping method' | 'zone' | 'promotion coupon';
+export type ResourceName = 'customer' | 'cart' | 'cart item' | 'order' | 'channel' | 'product' | 'product variant' | 'payment' | 'shipment' | 'payment method' | 'shipping method' | 'zone' | 'promotion coupon'
+  | 'tax category' | 'shipping category' | 'promotion';
 
 export const resourceNotFound = (resource: ResourceName): ApiError => httpError(404, `The "${resource}" has not been found`);
 export const pageNotFound = (): ApiError => httpError(404, 'Page Not Found');

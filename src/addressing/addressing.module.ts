@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ZonesController } from './zones.controller';
+
+@Module({ controllers: [ZonesController] })
+export class AddressingModule {}

@@ -1,0 +1,36 @@
+import { formatDateTime } from '../../common/datetime';
+import { links } from '../../common/links';
+import { keyedBy } from '../../common/serialization/keyed-by';
+import { toDate } from '../../common/serialization/to-date';
+import type { ProductOptionRow, ProductRow } from '../queries/catalog-rows';
+import { serializeOptionValue, serializeVariant } from './variant.serializer';
+
+function serializeOption(row: ProductOptionRow) {
+  return { id: row.id, code: row.code, name: row.name, position: row.position, values: row.values.map(serializeOptionValue) };
+}
+
+/**
+ * The detailed product: its variants in the full variant form (by position), its options with their
+ * values, translations keyed by locale, directly assigned taxons, and links to itself and its variant list.
+ */
+export function serializeProduct(row: ProductRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    variants: row.variants.map(serializeVariant),
+    options: row.options.map(serializeOption),
+    translations: keyedBy(
+      row.translations,
+      (t) => t.locale,
+      (t) => ({ locale: t.locale, id: t.id, name: t.name, ...(t.description !== null && { description: t.description }) }),
+    ),
+    taxons: row.taxons.map((taxon) => ({ id: taxon.id, code: taxon.code, name: taxon.name })),
+    enabled: row.enabled,
+    createdAt: formatDateTime(toDate(row.created_at)),
+    updatedAt: formatDateTime(toDate(row.updated_at)),
+    _links: {
+      self: { href: links.product(row.code) },
+      variants: { href: links.productVariants(row.code) },
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { resourceNotFound } from '../../common/errors/api-error';
+import { links } from '../../common/links';
+import { assertPageExists, buildPage } from '../../common/pagination/page';
+import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
+import { countVariants, findProduct, findVariant, findVariantPage, VARIANT_SORTS, type VariantSort } from '../queries/catalog-queries';
+import { serializeProduct } from '../serializers/product.serializer';
+import { serializeVariant } from '../serializers/variant.serializer';
+
+const VARIANT_LIST: ListSpec<VariantSort, never> = { sortable: VARIANT_SORTS, defaultSort: ['position', 'asc'], criteria: [] };
+
+@Injectable()
+export class CatalogQueriesService {
+  constructor(private readonly em: EntityManager) {}
+
+  async product(code: string) {
+    const row = await findProduct(this.em.fork(), code);
+    if (row === null) throw resourceNotFound('product');
+    return serializeProduct(row);
+  }
+
+  /** One page of a product's variants; an unknown product is a 404, not an empty page. */
+  async variants(productCode: string, rawQuery: string) {
+    const request = parsePageRequest(rawQuery, VARIANT_LIST);
+    const em = this.em.fork();
+    const { productExists, total } = await countVariants(em, productCode);
+    if (!productExists) throw resourceNotFound('product');
+    assertPageExists(request, total);
+    const rows = total === 0 ? [] : await findVariantPage(em, productCode, request);
+    return buildPage(links.productVariants(productCode), request, total, rows.map(serializeVariant));
+  }
+
+  async variant(productCode: string, code: string) {
+    const row = await findVariant(this.em.fork(), productCode, code);
+    if (row === null) throw resourceNotFound('product variant');
+    return serializeVariant(row);
+  }
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { PromotionsController } from './promotions.controller';
+
+@Module({ controllers: [PromotionsController] })
+export class PromotionsModule {}

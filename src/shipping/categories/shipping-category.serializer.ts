@@ -1,0 +1,17 @@
+import { formatDateTime } from '../../common/datetime';
+import { links, selfLink } from '../../common/links';
+import { toDate } from '../../common/serialization/to-date';
+import type { ShippingCategoryRow } from './shipping-category-sql';
+
+/** Every field of a shipping category: the resource itself and the full variant form. */
+export function serializeShippingCategory(row: ShippingCategoryRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    ...(row.description !== null && { description: row.description }),
+    createdAt: formatDateTime(toDate(row.created_at)),
+    updatedAt: formatDateTime(toDate(row.updated_at)),
+    _links: selfLink(links.shippingCategory(row.code)),
+  };
+}

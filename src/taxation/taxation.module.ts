@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { TaxCategoriesController } from './tax-categories.controller';
+
+@Module({ controllers: [TaxCategoriesController] })
+export class TaxationModule {}
