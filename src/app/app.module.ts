@@ -12,6 +12,7 @@ import { PromotionsModule } from '../promotions/promotions.module';
 import { ShippingCategoriesModule } from '../shipping/categories/shipping-categories.module';
 import { TaxationModule } from '../taxation/taxation.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { APP_CONFIG } from './app-settings';
 
 @Module({})
@@ -32,6 +33,7 @@ export class AppModule {
         ShippingCategoriesModule,
         AddressingModule,
         PromotionsModule,
+        IdempotencyModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

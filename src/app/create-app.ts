@@ -9,6 +9,7 @@ import { requestIdFor } from '../common/http/request-id';
 import { RouteRegistry } from '../common/http/route-registry';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
+import { registerIdempotentReplies } from '../idempotency/idempotent-replies';
 import { AppModule } from './app.module';
 
 export interface RunningApp {
@@ -43,6 +44,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       reply.header('x-request-id', request.id);
     });
     registerBodyParsers(fastify);
+    registerIdempotentReplies(fastify);
 
     const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery });
     const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {

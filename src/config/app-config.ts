@@ -12,6 +12,8 @@ export interface AppConfig {
   /** Failed password grants allowed per client and username within the window. */
   authMaxFailures: number;
   authWindowSeconds: number;
+  /** How long a request waits for another one with the same Idempotency-Key before answering 409. */
+  idempotencyWaitMs: number;
 }
 
 function integer(value: string | undefined, fallback: number): number {
@@ -31,5 +33,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     authMaxFailures: Math.max(1, integer(env.AUTH_MAX_FAILURES, 10)),
     authWindowSeconds: Math.max(1, integer(env.AUTH_WINDOW_SECONDS, 300)),
+    idempotencyWaitMs: integer(env.IDEMPOTENCY_WAIT_MS, 10000),
   };
 }

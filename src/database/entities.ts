@@ -23,6 +23,7 @@ import { Locale } from '../channels/entities/locale.entity';
 import { CustomerGroup } from '../customers/entities/customer-group.entity';
 import { Customer } from '../customers/entities/customer.entity';
 import { ShopUser } from '../customers/entities/shop-user.entity';
+import { IdempotencyKey } from '../idempotency/idempotency-key.entity';
 import { Adjustment } from '../orders/entities/adjustment.entity';
 import { OrderItemUnit } from '../orders/entities/order-item-unit.entity';
 import { OrderItem } from '../orders/entities/order-item.entity';
@@ -52,4 +53,5 @@ export const ALL_ENTITIES = [
   Product, ProductTranslation, ProductVariant, ProductVariantTranslation, ChannelPricing,
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
   Order, OrderItem, OrderItemUnit, Adjustment, OrderSequence,
+  IdempotencyKey,
 ];

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../app/app-settings';
+import { idempotencyKeyInProgress, idempotencyKeyReused } from './idempotency-errors';
+import { IdempotencyStore, type Claim, type StoredResponse } from './idempotency-store';
+
+/** A key is remembered this long after its first request; after that it is new again. */
+export const KEY_TTL_SECONDS = 24 * 60 * 60;
+/** A claim whose request neither committed nor answered within this time is taken as abandoned (crashed). */
+export const STALE_CLAIM_SECONDS = 60;
+const PURGE_INTERVAL_MS = 60_000;
+const FIRST_PAUSE_MS = 5;
+const LONGEST_PAUSE_MS = 200;
+
+export type IdempotentStart = { kind: 'act'; claim: Claim } | { kind: 'replay'; response: StoredResponse };
+
+/** Statuses that are not a final answer: they give the key back so that a retry can act. */
+const isTransient = (status: number): boolean => status >= 500 || status === 429;
+
+/**
+ * Decides, for a request with an Idempotency-Key, whether it acts or replays, and stores its answer.
+ * Nothing here holds a database connection while waiting: a request that finds the key in progress
+ * polls until the answer is stored, so requests with the same key never tie up the pool.
+ */
+@Injectable()
+export class IdempotencyService {
+  private nextPurgeAt = 0;
+
+  constructor(
+    private readonly store: IdempotencyStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async start(scope: string, key: string, requestHash: string): Promise<IdempotentStart> {
+    await this.purgeWhenDue();
+    const deadline = Date.now() + this.config.idempotencyWaitMs;
+    let pause = FIRST_PAUSE_MS;
+    for (;;) {
+      const claim: Claim = { scope, key, owner: randomUUID(), committed: false };
+      if (await this.store.claim(claim, requestHash, KEY_TTL_SECONDS, STALE_CLAIM_SECONDS)) return { kind: 'act', claim };
+      const record = await this.store.find(scope, key);
+      if (record !== null && record.requestHash !== requestHash) throw idempotencyKeyReused();
+      if (record?.response) return { kind: 'replay', response: record.response };
+      // In progress elsewhere (or just given back, or just expired): look again shortly.
+      const left = deadline - Date.now();
+      if (left <= 0) throw idempotencyKeyInProgress();
+      await sleep(Math.min(pause, left));
+      pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
+    }
+  }
+
+  /**
+   * Stores the answer of the request that acted. A transient failure gives the key back instead, unless
+   * the action had already committed: then the failure is stored, because acting again would act twice.
+   */
+  async finish(claim: Claim, response: StoredResponse): Promise<void> {
+    if (isTransient(response.status) && (await this.store.release(claim))) return;
+    await this.store.complete(claim, response);
+  }
+
+  /** Deletes expired keys at most once a minute per process; a stale row never changes an answer anyway. */
+  private async purgeWhenDue(): Promise<void> {
+    const now = Date.now();
+    if (now < this.nextPurgeAt) return;
+    this.nextPurgeAt = now + PURGE_INTERVAL_MS;
+    await this.store.purgeExpired();
+  }
+}
