@@ -64,15 +64,16 @@ async function loadTemplates(orm: MikroORM): Promise<IdMap> {
 
 /** Timestamps and order tokens of the fixture rows are set to fixed values. */
 async function normaliseFixtureRows(sql: Sql): Promise<void> {
-  const tables = await sql.query<{ table_name: string }>(
-    `select c.table_name from information_schema.columns c
-      where c.table_schema = current_schema() and c.column_name = 'created_at'
-        and exists (select 1 from information_schema.columns u where u.table_schema = c.table_schema and u.table_name = c.table_name and u.column_name = 'updated_at')
+  const tables = await sql.query<{ table_name: string; updated: boolean }>(
+    `select c.table_name,
+            exists (select 1 from information_schema.columns u
+                     where u.table_schema = c.table_schema and u.table_name = c.table_name and u.column_name = 'updated_at') as updated
+       from information_schema.columns c
+      where c.table_schema = current_schema() and c.column_name = 'created_at' and c.table_name <> 'orders'
       order by 1`,
   );
-  for (const { table_name: table } of tables) {
-    if (table === 'orders') continue;
-    await sql.query(`update "${table}" set created_at = $1, updated_at = $1`, [FIXTURE_TIME.toISOString()]);
+  for (const { table_name: table, updated } of tables) {
+    await sql.query(`update "${table}" set created_at = $1${updated ? ', updated_at = $1' : ''}`, [FIXTURE_TIME.toISOString()]);
   }
   await sql.query(
     `update orders set created_at = coalesce(checkout_completed_at - interval '1 hour', $1), updated_at = coalesce(checkout_completed_at, $1),
