@@ -1,6 +1,6 @@
 /**
  * The benchmark: npm run bench [-- --quick] [--database-url URL] [--customers N --orders M --carts C]
- *   [--runs 3 --duration 10 --warmup 5 --connections 32] [--regenerate] [--skip-embedded] [--port 18300]
+ *   [--runs 3 --duration 10 --warmup 5 --connections 32] [--regenerate] [--force] [--skip-embedded] [--port 18300]
  *
  * Prepares the datasets (reused when the marker matches, carts restored), counts SQL statements per request,
  * starts the product (node dist/main.js) and the baseline server against the same database, drives both with
@@ -14,7 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ArgsError } from './common/args';
 import { repoRoot } from './common/paths';
-import { generateDataset, matchesSpec, readDatasetInfo, resetGeneratedCarts, type DatasetInfo, type DatasetSpec } from './data/generate';
+import { generateDataset, isDisposable, matchesSpec, readDatasetInfo, resetGeneratedCarts, type DatasetInfo, type DatasetSpec } from './data/generate';
 import { databaseName, openTarget } from './data/target';
 import { detectPinning, type Pinning } from './harness/cpu';
 import { runLoad, summarise, type LoadResult, type LoadSpec, type LoadSummary } from './harness/load';
@@ -33,7 +33,12 @@ interface Prepared {
 }
 
 /** The dataset in place: reused (carts restored) when its marker matches the spec, generated otherwise. */
-async function prepareDataset(label: string, where: { databaseUrl: string | null; dataDir: string }, spec: DatasetSpec, regenerate: boolean): Promise<Prepared> {
+async function prepareDataset(
+  label: string,
+  where: { databaseUrl: string | null; dataDir: string },
+  spec: DatasetSpec,
+  { regenerate, force }: { regenerate: boolean; force: boolean },
+): Promise<Prepared> {
   const target = await openTarget(where);
   try {
     const existing = await readDatasetInfo(target.sql);
@@ -41,6 +46,9 @@ async function prepareDataset(label: string, where: { databaseUrl: string | null
       log(`${label}: reusing the dataset (${spec.customers} customers, ${spec.orders} orders, ${spec.carts} carts); restoring its carts`);
       await resetGeneratedCarts(target.sql, existing);
       return { info: existing, generatedSeconds: null };
+    }
+    if (!force && !(await isDisposable(target.sql))) {
+      throw new ArgsError(`${label}: the database holds data the benchmark did not generate; it would be emptied. Pass --force to do so.`);
     }
     log(`${label}: generating ${spec.customers} customers, ${spec.orders} orders, ${spec.carts} carts`);
     const info = await generateDataset(target.orm, target.sql, spec, (message) => log(`${label}: ${message}`));
@@ -198,10 +206,10 @@ async function main(): Promise<void> {
   };
 
   try {
-    const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings.regenerate);
-    const small = await prepareDataset(`small (${databaseName(settings.small.url)})`, { databaseUrl: settings.small.url, dataDir: '' }, settings.small.spec, settings.regenerate);
+    const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
+    const small = await prepareDataset(`small (${databaseName(settings.small.url)})`, { databaseUrl: settings.small.url, dataDir: '' }, settings.small.spec, settings);
     const embedded = settings.embedded
-      ? await prepareDataset(`embedded (${settings.embedded.dataDir})`, { databaseUrl: null, dataDir: settings.embedded.dataDir }, settings.embedded.spec, settings.regenerate)
+      ? await prepareDataset(`embedded (${settings.embedded.dataDir})`, { databaseUrl: null, dataDir: settings.embedded.dataDir }, settings.embedded.spec, settings)
       : null;
     const describe = (label: string, spec: DatasetSpec, prepared: Prepared) =>
       `${label}: ${spec.customers} customers, ${spec.orders} orders, ${spec.carts} carts — ${prepared.generatedSeconds === null ? 'reused' : `generated in ${prepared.generatedSeconds} s (orders ${prepared.info.seconds.orders} s)`}`;

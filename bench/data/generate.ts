@@ -95,6 +95,18 @@ export async function readDatasetInfo(sql: Sql): Promise<DatasetInfo | null> {
   return row?.info ?? null;
 }
 
+/**
+ * Whether the generator may empty this database: it is empty, or it holds a dataset the generator made.
+ * Guards against DATABASE_URL pointing at real data.
+ */
+export async function isDisposable(sql: Sql): Promise<boolean> {
+  if ((await readDatasetInfo(sql)) !== null) return true;
+  const [row] = await sql.query<{ used: boolean }>(
+    `select exists (select 1 from customer) or exists (select 1 from orders) or exists (select 1 from admin_user) or exists (select 1 from channel) as used`,
+  );
+  return row?.used === false;
+}
+
 export function matchesSpec(info: DatasetInfo | null, spec: DatasetSpec): info is DatasetInfo {
   return (
     info !== null &&

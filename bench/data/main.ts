@@ -1,16 +1,16 @@
 /**
  * Fills a database for the benchmark:
- *   npm run bench:data -- [--customers 10000] [--orders 100000] [--carts 1000] [--database-url URL | --embedded [--data-dir DIR]]
+ *   npm run bench:data -- [--customers 10000] [--orders 100000] [--carts 1000] [--database-url URL | --embedded [--data-dir DIR]] [--force]
  * Default target: DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/shop_bench (created when missing).
- * The database is emptied first: never point it at data you want to keep.
+ * The database is emptied first; one holding data the generator did not make is refused unless --force is given.
  */
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { Args, ArgsError } from '../common/args';
-import { generateDataset } from './generate';
+import { generateDataset, isDisposable } from './generate';
 import { DEFAULT_DATABASE_URL, openTarget } from './target';
 
-const OPTIONS = ['customers', 'orders', 'carts', 'database-url', 'embedded', 'data-dir'] as const;
+const OPTIONS = ['customers', 'orders', 'carts', 'database-url', 'embedded', 'data-dir', 'force'] as const;
 
 async function main(): Promise<void> {
   const args = new Args(process.argv.slice(2), OPTIONS);
@@ -22,6 +22,9 @@ async function main(): Promise<void> {
   log(`target: ${databaseUrl ?? `embedded database in ${dataDir}`}`);
   const target = await openTarget({ databaseUrl, dataDir });
   try {
+    if (!args.flag('force') && !(await isDisposable(target.sql))) {
+      throw new ArgsError('The target database holds data the benchmark did not generate; it would be emptied. Pass --force to do so.');
+    }
     const info = await generateDataset(target.orm, target.sql, spec, log);
     log(`done in ${info.seconds.total} s`);
     process.stdout.write(`${JSON.stringify(info)}\n`);

@@ -14,6 +14,7 @@ export const RUN_OPTIONS = [
   'warmup',
   'connections',
   'regenerate',
+  'force',
   'skip-embedded',
   'port',
 ] as const;
@@ -31,6 +32,8 @@ export interface RunSettings {
   warmupSeconds: number;
   connections: number;
   regenerate: boolean;
+  /** Empty a target that holds data the generator did not make. */
+  force: boolean;
   port: number;
 }
 
@@ -53,12 +56,13 @@ export function readSettings(argv: string[]): RunSettings {
   const perCustomer = spec.customers > 0 ? spec.orders / spec.customers : 0;
   const smallOrders = Math.max(1, Math.round(spec.orders / 100));
   const small: DatasetSpec = { customers: Math.max(1, Math.round(smallOrders / Math.max(perCustomer, 1))), orders: smallOrders, carts: 0 };
-  const baseUrl = args.string('database-url', process.env.DATABASE_URL || (quick ? withDatabaseName(DEFAULT_DATABASE_URL, 'shop_bench_quick') : DEFAULT_DATABASE_URL));
+  // Derived names do not start with the main name: the server test runs drop every database named like `<TEST_DATABASE_PREFIX>_%`.
+  const baseUrl = args.string('database-url', process.env.DATABASE_URL || (quick ? withDatabaseName(DEFAULT_DATABASE_URL, 'quick_shop_bench') : DEFAULT_DATABASE_URL));
   const name = databaseName(baseUrl);
   return {
     mode: quick ? 'quick' : 'full',
     full: { url: baseUrl, spec },
-    small: { url: withDatabaseName(baseUrl, `${name}_small`), spec: small },
+    small: { url: withDatabaseName(baseUrl, `small_${name}`), spec: small },
     embedded: args.flag('skip-embedded')
       ? null
       : {
@@ -70,6 +74,7 @@ export function readSettings(argv: string[]): RunSettings {
     warmupSeconds: args.integer('warmup', defaults.warmup),
     connections: Math.max(1, args.integer('connections', 32)),
     regenerate: args.flag('regenerate'),
+    force: args.flag('force'),
     port: args.integer('port', 18_300),
   };
 }
