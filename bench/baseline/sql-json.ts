@@ -1,0 +1,116 @@
+/**
+ * SQL fragments that build the wire JSON inside PostgreSQL, keys in contract order. Null-valued keys are
+ * dropped once for the whole document by `json_strip_nulls` (the contract omits every null), and empty
+ * keyed maps come out as `[]`. The server still re-serialises the parsed JSON with JSON.stringify, because
+ * PostgreSQL's json text has spaces that the product's bodies do not.
+ */
+
+/** `encodeURIComponent` of a text expression; the common all-safe case skips the byte loop. */
+export function uriEncoded(expr: string): string {
+  return `(case when ${expr} ~ '^[A-Za-z0-9_.!~*''()-]*$' then ${expr} else (
+    select string_agg(case when get_byte(b.bytes, i) < 128 and chr(get_byte(b.bytes, i)) ~ '[A-Za-z0-9_.!~*''()-]'
+                           then chr(get_byte(b.bytes, i)) else '%' || upper(lpad(to_hex(get_byte(b.bytes, i)), 2, '0')) end, '' order by i)
+      from (select convert_to(${expr}, 'UTF8') as bytes) b, generate_series(0, length(b.bytes) - 1) as i) end)`;
+}
+
+/** `YYYY-MM-DDThh:mm:ss+0000` in UTC, null stays null. */
+export const dateTime = (expr: string) => `(to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '+0000')`;
+
+export const href = (expr: string) => `json_build_object('href', ${expr})`;
+export const selfLink = (expr: string) => `json_build_object('self', ${href(expr)})`;
+
+/** A JSON array of `element` over `from`, `[]` when there is no row. */
+export const jsonArray = (element: string, from: string, orderBy: string) =>
+  `coalesce((select json_agg(${element} order by ${orderBy}) ${from}), '[]'::json)`;
+
+/** A JSON object keyed by `key` over `from` (later duplicates win, like a JS object), `[]` when empty. */
+export const keyedMap = (key: string, element: string, from: string, orderBy: string) =>
+  `coalesce((select json_object_agg(${key}, ${element} order by ${orderBy}) ${from}), '[]'::json)`;
+
+export const adjustments = (column: 'order_id' | 'order_item_id' | 'order_item_unit_id', owner: string) =>
+  jsonArray(
+    `json_build_object('id', adj.id, 'type', adj.type, 'label', adj.label, 'amount', adj.amount)`,
+    `from adjustment adj where adj.${column} = ${owner}`,
+    'adj.id',
+  );
+
+const variantHref = (product: string, variant: string) => `'/api/v1/products/' || ${uriEncoded(product)} || '/variants/' || ${uriEncoded(variant)}`;
+const productHref = (product: string) => `'/api/v1/products/' || ${uriEncoded(product)}`;
+
+/** How much of a variant, tax and shipping category is shown: cart contexts, or everything (customer orders). */
+export type Detail = 'cart' | 'full';
+
+function category(alias: string, path: string, detail: Detail): string {
+  const full = detail === 'full' ? `, 'description', ${alias}.description, 'createdAt', ${dateTime(`${alias}.created_at`)}, 'updatedAt', ${dateTime(`${alias}.updated_at`)}` : '';
+  return `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'code', ${alias}.code, 'name', ${alias}.name${full},
+            '_links', ${selfLink(`'/api/v1/${path}/' || ${uriEncoded(`${alias}.code`)}`)}) end`;
+}
+
+/** The variant `v` of product `p` with tax category `tc` and shipping category `sc` joined. */
+function variant(detail: Detail): string {
+  const stock = detail === 'full' ? `'onHold', v.on_hold, 'onHand', v.on_hand,` : '';
+  const tracked = detail === 'full' ? `'tracked', v.tracked, 'weight', v.weight, 'width', v.width, 'height', v.height, 'depth', v.depth,` : `'tracked', v.tracked,`;
+  const links =
+    detail === 'full'
+      ? `json_build_object('self', ${href(variantHref('p.code', 'v.code'))}, 'product', ${href(productHref('p.code'))})`
+      : selfLink(variantHref('p.code', 'v.code'));
+  return `json_build_object(
+    'id', v.id, 'code', v.code,
+    'optionValues', ${jsonArray(
+      `json_build_object('code', ov.code, 'translations', ${keyedMap(
+        'ovt.locale',
+        `json_build_object('locale', ovt.locale, 'id', ovt.id, 'value', ovt.value)`,
+        'from product_option_value_translation ovt where ovt.option_value_id = ov.id',
+        'ovt.id',
+      )})`,
+      'from product_variant_option_value vov join product_option_value ov on ov.id = vov.product_option_value_id where vov.product_variant_id = v.id',
+      'ov.id',
+    )},
+    'position', v.position,
+    'translations', ${keyedMap('vt.locale', `json_build_object('locale', vt.locale, 'id', vt.id, 'name', vt.name)`, 'from product_variant_translation vt where vt.variant_id = v.id', 'vt.id')},
+    'version', v.version, ${stock} ${tracked}
+    'taxCategory', ${category('tc', 'tax-categories', detail)},
+    'shippingCategory', ${category('sc', 'shipping-categories', detail)},
+    'channelPricings', ${keyedMap('cp.channel_code', `json_build_object('channelCode', cp.channel_code, 'price', cp.price)`, 'from channel_pricing cp where cp.variant_id = v.id', 'cp.id')},
+    '_links', ${links})`;
+}
+
+/** The lines of order `owner` as a JSON array, each with units, adjustments, variant and links. */
+export function orderItems(owner: string, detail: Detail): string {
+  const item = `json_build_object(
+    'id', i.id, 'quantity', i.quantity, 'unitPrice', i.unit_price, 'total', i.total,
+    'units', ${jsonArray(
+      `json_build_object('id', un.id, 'adjustments', ${adjustments('order_item_unit_id', 'un.id')}, 'adjustmentsTotal', un.adjustments_total)`,
+      'from order_item_unit un where un.order_item_id = i.id',
+      'un.id',
+    )},
+    'unitsTotal', i.units_total,
+    'adjustments', ${adjustments('order_item_id', 'i.id')},
+    'adjustmentsTotal', i.adjustments_total,
+    'variant', ${variant(detail)},
+    '_links', json_build_object('order', ${href(`'/api/v1/orders/' || i.order_id`)}, 'product', ${href(productHref('p.code'))},
+                                'variant', ${href(variantHref('p.code', 'v.code'))}))`;
+  return jsonArray(
+    item,
+    `from order_item i
+       join product_variant v on v.id = i.variant_id
+       join product p on p.id = v.product_id
+       left join tax_category tc on tc.id = v.tax_category_id
+       left join shipping_category sc on sc.id = v.shipping_category_id
+      where i.order_id = ${owner}`,
+    'i.id',
+  );
+}
+
+/** Every exposed field of channel `alias`. */
+export const fullChannel = (alias: string) => `json_build_object(
+  'id', ${alias}.id, 'code', ${alias}.code, 'name', ${alias}.name, 'description', ${alias}.description, 'hostname', ${alias}.hostname,
+  'color', ${alias}.color, 'createdAt', ${dateTime(`${alias}.created_at`)}, 'updatedAt', ${dateTime(`${alias}.updated_at`)},
+  'enabled', ${alias}.enabled, 'taxCalculationStrategy', ${alias}.tax_calculation_strategy,
+  '_links', ${selfLink(`'/api/v1/channels/' || ${uriEncoded(`${alias}.code`)}`)})`;
+
+export const channelReference = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'code', ${alias}.code, '_links', ${selfLink(`'/api/v1/channels/' || ${uriEncoded(`${alias}.code`)}`)})`;
+
+export const couponHref = (promotion: string, coupon: string) =>
+  `'/api/v1/promotions/' || ${uriEncoded(promotion)} || '/coupons/' || ${uriEncoded(coupon)}`;

@@ -1,0 +1,165 @@
+import type { LoadSummary } from './load';
+import type { StatementCount, SqlCounts } from './sql-count';
+
+export type Verdict = 'PASS' | 'FAIL' | 'N/A';
+
+export interface Target {
+  name: string;
+  value: number | null;
+  /** Human-readable limit, e.g. "≥ 0.5". */
+  limit: string;
+  verdict: Verdict;
+  note?: string;
+}
+
+export interface ThroughputRow {
+  endpoint: string;
+  product: LoadSummary | null;
+  baseline: LoadSummary | null;
+  /** Why the product side is missing, if it is. */
+  productNote?: string;
+}
+
+export interface Results {
+  meta: Record<string, unknown>;
+  data: Record<string, unknown>;
+  throughput: ThroughputRow[];
+  addItem: { oneConnection: LoadSummary | null; sixteenConnections: LoadSummary | null };
+  ordersPage: {
+    productFull: LoadSummary | null;
+    productSmall: LoadSummary | null;
+    baselineFull: LoadSummary | null;
+    baselineSmall: LoadSummary | null;
+    productRatio: number | null;
+    baselineRatio: number | null;
+  };
+  sql: SqlCounts | null;
+  peakRssMb: { server: number | null; embedded: number | null };
+  firstOkMs: { server: number | null; embedded: number | null; baseline: number | null };
+  targets: Target[];
+}
+
+const at = (ok: boolean | null): Verdict => (ok === null ? 'N/A' : ok ? 'PASS' : 'FAIL');
+const ratio = (a: number | null | undefined, b: number | null | undefined): number | null =>
+  a === null || a === undefined || b === null || b === undefined || b === 0 ? null : Math.round((a / b) * 100) / 100;
+
+export function throughputRatio(row: ThroughputRow): number | null {
+  return ratio(row.product?.requestsPerSecond, row.baseline?.requestsPerSecond);
+}
+
+export function latencyRatio(full: LoadSummary | null, small: LoadSummary | null): number | null {
+  return ratio(full?.p50, small?.p50);
+}
+
+const most = (...counts: Array<StatementCount | null | undefined>): number | null => {
+  const totals = counts.filter((c): c is StatementCount => Boolean(c)).map((c) => c.total);
+  return totals.length === 0 ? null : Math.max(...totals);
+};
+
+/** The issue's targets, each with its measured value and verdict. */
+export function evaluateTargets(results: Omit<Results, 'targets'>): Target[] {
+  const targets: Target[] = [];
+  const max = (name: string, value: number | null, limit: number, unit = '', note?: string) =>
+    targets.push({ name, value, limit: `≤ ${limit}${unit}`, verdict: at(value === null ? null : value <= limit), ...(note ? { note } : {}) });
+  for (const row of results.throughput) {
+    const value = throughputRatio(row);
+    targets.push({ name: `req/s product/baseline: ${row.endpoint}`, value, limit: '≥ 0.5', verdict: at(value === null ? null : value >= 0.5), ...(row.productNote ? { note: row.productNote } : {}) });
+  }
+  const one = results.addItem.oneConnection;
+  max('add item (10-line cart, 1 conn) p50', one?.p50 ?? null, 5, ' ms');
+  max('add item (10-line cart, 1 conn) p99', one?.p99 ?? null, 15, ' ms');
+  max('orders page 1: p50 at full ÷ at small table', results.ordersPage.productRatio, 1.3);
+  const sql = results.sql;
+  max('SQL statements: GET cart (1/10/50 lines)', most(sql?.getCart1Line, sql?.getCart10Lines, sql?.getCart50Lines), 4);
+  max('SQL statements: list page (customers, customer orders)', most(sql?.customersPage, sql?.customerOrdersPage), 5, '', sql && !sql.customerOrdersPage ? 'customer orders route missing' : undefined);
+  max('SQL statements: add item (1/50-line cart)', most(sql?.addItem1Line, sql?.addItem50Lines), 10);
+  max('peak RSS, server DB', results.peakRssMb.server, 250, ' MB');
+  max('peak RSS, embedded DB', results.peakRssMb.embedded, 700, ' MB');
+  max('start to first 200, server DB', results.firstOkMs.server, 2000, ' ms');
+  max('start to first 200, embedded DB (existing data)', results.firstOkMs.embedded, 3000, ' ms');
+  return targets;
+}
+
+const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
+const padLeft = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
+const num = (value: number | null | undefined, digits = 0) => (value === null || value === undefined ? '—' : value.toFixed(digits));
+const ms = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+function table(header: string[], rows: string[][], alignLeft = 1): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < alignLeft ? pad(c, widths[i]) : padLeft(c, widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const sqlCell = (count: StatementCount | null | undefined) => (count ? `${count.total} (${count.transactionControl} tx)` : '—');
+
+export function formatReport(results: Results): string {
+  const out: string[] = [];
+  const meta = results.meta;
+  out.push(`shop-admin-api benchmark — ${String(meta.mode)} mode, ${String(meta.date)}`);
+  out.push(`${String(meta.pinning)}; ${String(meta.load)}`);
+  out.push(`Throughput: ${String(meta.connections)} connections, warm-up ${String(meta.warmupSeconds)} s, median of ${String(meta.runs)} × ${String(meta.durationSeconds)} s`);
+  for (const line of (results.data.lines as string[] | undefined) ?? []) out.push(line);
+  out.push('');
+  out.push(
+    table(
+      ['endpoint', 'product req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'p50 ms', 'p99 ms', 'ratio'],
+      results.throughput.map((row) => [
+        row.endpoint,
+        row.product ? num(row.product.requestsPerSecond) : row.productNote ?? '—',
+        ms(row.product?.p50),
+        ms(row.product?.p99),
+        num(row.baseline?.requestsPerSecond),
+        ms(row.baseline?.p50),
+        ms(row.baseline?.p99),
+        num(throughputRatio(row), 2),
+      ]),
+    ),
+  );
+  out.push('');
+  const op = results.ordersPage;
+  out.push(
+    table(
+      ['latency', 'p50 ms', 'p99 ms', 'req/s'],
+      [
+        ['add item, 10-line carts, 1 conn (product)', ms(results.addItem.oneConnection?.p50), ms(results.addItem.oneConnection?.p99), num(results.addItem.oneConnection?.requestsPerSecond)],
+        ['add item, 10-line carts, 16 conn (product)', ms(results.addItem.sixteenConnections?.p50), ms(results.addItem.sixteenConnections?.p99), num(results.addItem.sixteenConnections?.requestsPerSecond)],
+        [`orders page 1, 1 conn, full table (product)`, ms(op.productFull?.p50), ms(op.productFull?.p99), num(op.productFull?.requestsPerSecond)],
+        [`orders page 1, 1 conn, small table (product)`, ms(op.productSmall?.p50), ms(op.productSmall?.p99), num(op.productSmall?.requestsPerSecond)],
+        [`orders page 1, 1 conn, full table (baseline)`, ms(op.baselineFull?.p50), ms(op.baselineFull?.p99), num(op.baselineFull?.requestsPerSecond)],
+        [`orders page 1, 1 conn, small table (baseline)`, ms(op.baselineSmall?.p50), ms(op.baselineSmall?.p99), num(op.baselineSmall?.requestsPerSecond)],
+      ],
+    ),
+  );
+  out.push(`orders page 1 p50 ratio full ÷ small: product ${num(op.productRatio, 2)}, baseline ${num(op.baselineRatio, 2)}`);
+  out.push('');
+  const sql = results.sql;
+  out.push(
+    table(
+      ['SQL statements per request (product, auth included)', 'count'],
+      [
+        ['GET cart, 1 line', sqlCell(sql?.getCart1Line)],
+        ['GET cart, 10 lines', sqlCell(sql?.getCart10Lines)],
+        ['GET cart, 50 lines', sqlCell(sql?.getCart50Lines)],
+        ['GET customers page (limit 10)', sqlCell(sql?.customersPage)],
+        ['GET customer orders page (limit 10)', sql && !sql.customerOrdersPage ? 'route missing' : sqlCell(sql?.customerOrdersPage)],
+        ['add item, 1-line cart', sqlCell(sql?.addItem1Line)],
+        ['add item, 50-line cart', sqlCell(sql?.addItem50Lines)],
+      ],
+    ),
+  );
+  out.push('(baseline: 2 statements per request — the token lookup and one query)');
+  out.push('');
+  out.push(
+    `peak RSS of the product: server DB ${num(results.peakRssMb.server)} MB, embedded DB ${num(results.peakRssMb.embedded)} MB; ` +
+      `start to first 200: server DB ${num(results.firstOkMs.server)} ms, embedded DB ${num(results.firstOkMs.embedded)} ms (baseline ${num(results.firstOkMs.baseline)} ms)`,
+  );
+  out.push('');
+  out.push(
+    table(
+      ['target', 'measured', 'limit', 'verdict'],
+      results.targets.map((t) => [t.name, t.value === null ? (t.note ?? '—') : `${t.value}${t.note ? ` (${t.note})` : ''}`, t.limit, t.verdict]),
+    ),
+  );
+  return out.join('\n');
+}

@@ -1,0 +1,310 @@
+/**
+ * The benchmark: npm run bench [-- --quick] [--database-url URL] [--customers N --orders M --carts C]
+ *   [--runs 3 --duration 10 --warmup 5 --connections 32] [--regenerate] [--force] [--skip-embedded] [--port 18300]
+ *
+ * Prepares the datasets (reused when the marker matches, carts restored), counts SQL statements per request,
+ * starts the product (node dist/main.js) and the baseline server against the same database, drives both with
+ * autocannon, then the small dataset and the embedded database, prints a table with PASS/FAIL per target and
+ * writes the numbers to bench/results/latest.json.
+ */
+import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { ArgsError } from './common/args';
+import { repoRoot } from './common/paths';
+import { generateDataset, isDisposable, matchesSpec, readDatasetInfo, resetGeneratedCarts, type DatasetInfo, type DatasetSpec } from './data/generate';
+import { databaseName, openTarget } from './data/target';
+import { detectPinning, type Pinning } from './harness/cpu';
+import { runLoad, summarise, type LoadResult, type LoadSpec, type LoadSummary } from './harness/load';
+import { evaluateTargets, formatReport, latencyRatio, type Results, type ThroughputRow } from './harness/report';
+import { httpGet, startServer, type ServerProcess } from './harness/server-process';
+import { readSettings, type RunSettings } from './harness/settings';
+import type { SqlCounts } from './harness/sql-count';
+
+const TOKEN_HEADERS = { authorization: 'Bearer SampleToken' };
+const READY_PATH = '/api/v1/customers/?limit=1';
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+interface Prepared {
+  info: DatasetInfo;
+  generatedSeconds: number | null;
+}
+
+/** The dataset in place: reused (carts restored) when its marker matches the spec, generated otherwise. */
+async function prepareDataset(
+  label: string,
+  where: { databaseUrl: string | null; dataDir: string },
+  spec: DatasetSpec,
+  { regenerate, force }: { regenerate: boolean; force: boolean },
+): Promise<Prepared> {
+  const target = await openTarget(where);
+  try {
+    const existing = await readDatasetInfo(target.sql);
+    if (!regenerate && matchesSpec(existing, spec)) {
+      log(`${label}: reusing the dataset (${spec.customers} customers, ${spec.orders} orders, ${spec.carts} carts); restoring its carts`);
+      await resetGeneratedCarts(target.sql, existing);
+      return { info: existing, generatedSeconds: null };
+    }
+    if (!force && !(await isDisposable(target.sql))) {
+      throw new ArgsError(`${label}: the database holds data the benchmark did not generate; it would be emptied. Pass --force to do so.`);
+    }
+    log(`${label}: generating ${spec.customers} customers, ${spec.orders} orders, ${spec.carts} carts`);
+    const info = await generateDataset(target.orm, target.sql, spec, (message) => log(`${label}: ${message}`));
+    return { info, generatedSeconds: info.seconds.total };
+  } finally {
+    await target.close();
+  }
+}
+
+function childJson<T>(command: string[], env: Record<string, string>): Promise<T> {
+  const [file, ...args] = command;
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as T) : reject(new Error(err.trim()))));
+  });
+}
+
+/** Generated customers without a cart (so exactly their orders), at most 100. */
+function sampleCustomers(info: DatasetInfo): number[] {
+  const first = info.carts.count < info.customers.count ? info.carts.count : 0;
+  const count = Math.min(100, info.customers.count - first);
+  return Array.from({ length: count }, (_, index) => info.customers.firstId + first + index);
+}
+
+const cartPaths = (info: DatasetInfo) => Array.from({ length: info.carts.count }, (_, k) => `/api/v1/carts/${info.carts.firstId + k}`);
+const ordersPaths = (info: DatasetInfo) => sampleCustomers(info).map((id) => `/api/v1/customers/${id}/orders/?limit=10`);
+
+class Bench {
+  readonly servers: ServerProcess[] = [];
+
+  constructor(
+    private readonly settings: RunSettings,
+    private readonly pinning: Pinning,
+    private readonly root: string,
+  ) {}
+
+  async startProduct(name: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
+    const server = await startServer({
+      name,
+      command: [...this.pinning.server, process.execPath, join(this.root, 'dist', 'main.js')],
+      env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+      port,
+      readyPath: READY_PATH,
+      headers: TOKEN_HEADERS,
+    });
+    this.servers.push(server);
+    log(`${name} answered 200 ${server.firstOkMs} ms after start`);
+    return server;
+  }
+
+  async startBaseline(databaseUrl: string, port: number): Promise<ServerProcess> {
+    const server = await startServer({
+      name: 'baseline',
+      command: [...this.pinning.server, process.execPath, join(this.root, 'dist-bench', 'bench', 'baseline', 'main.js')],
+      env: { DATABASE_URL: databaseUrl, PORT: String(port), DB_POOL_SIZE: '10' },
+      port,
+      readyPath: READY_PATH,
+      headers: TOKEN_HEADERS,
+    });
+    this.servers.push(server);
+    return server;
+  }
+
+  async stop(server: ServerProcess): Promise<void> {
+    await server.stop();
+    this.servers.splice(this.servers.indexOf(server), 1);
+  }
+
+  async stopAll(): Promise<void> {
+    for (const server of [...this.servers]) await this.stop(server);
+  }
+
+  load(server: ServerProcess, paths: string[], connections: number, durationSeconds: number, post?: string): Promise<LoadResult> {
+    const spec: LoadSpec = {
+      baseUrl: server.baseUrl,
+      method: post === undefined ? 'GET' : 'POST',
+      paths,
+      ...(post === undefined ? {} : { body: post }),
+      headers: post === undefined ? TOKEN_HEADERS : { ...TOKEN_HEADERS, 'content-type': 'application/json' },
+      connections,
+      durationSeconds,
+    };
+    return runLoad(spec, this.pinning);
+  }
+
+  /** Null when the GET answers 200, else why it cannot be measured. */
+  async probe(server: ServerProcess, path: string): Promise<string | null> {
+    const response = await httpGet(`${server.baseUrl}${path}`, TOKEN_HEADERS);
+    if (response.status === 200) return null;
+    const note = response.status === 404 && response.body.includes('No route found') ? 'route missing' : `HTTP ${response.status}`;
+    log(`${server.name}: ${path} answered ${response.status}: skipped (${note})`);
+    return note;
+  }
+
+  /** Warm-up, then the runs; null when the first path does not answer 200 (the note says why). */
+  async measure(server: ServerProcess, paths: string[], connections: number, runs: number, post?: string): Promise<{ summary: LoadSummary | null; note?: string }> {
+    if (post === undefined) {
+      const note = await this.probe(server, paths[0]);
+      if (note !== null) return { summary: null, note };
+    }
+    if (this.settings.warmupSeconds > 0) await this.load(server, paths, connections, this.settings.warmupSeconds, post);
+    const results = [];
+    for (let run = 0; run < runs; run += 1) results.push(await this.load(server, paths, connections, this.settings.durationSeconds, post));
+    const summary = summarise(results);
+    if (summary.non2xx > 0 || summary.errors > 0) log(`${server.name}: ${summary.non2xx} non-2xx responses and ${summary.errors} errors on ${paths[0]}`);
+    return { summary };
+  }
+
+  /** Product and baseline alternate run by run, so both see the same background load. */
+  async compare(endpoint: string, paths: string[], product: ServerProcess, baseline: ServerProcess): Promise<ThroughputRow> {
+    log(`throughput: ${endpoint}`);
+    const note = await this.probe(product, paths[0]);
+    if (note !== null) return { endpoint, product: null, baseline: (await this.measure(baseline, paths, this.settings.connections, this.settings.runs)).summary, productNote: note };
+    if ((await this.probe(baseline, paths[0])) !== null) throw new Error(`The baseline cannot serve ${paths[0]}`);
+    if (this.settings.warmupSeconds > 0) {
+      await this.load(product, paths, this.settings.connections, this.settings.warmupSeconds);
+      await this.load(baseline, paths, this.settings.connections, this.settings.warmupSeconds);
+    }
+    const productRuns = [];
+    const baselineRuns = [];
+    for (let run = 0; run < this.settings.runs; run += 1) {
+      productRuns.push(await this.load(product, paths, this.settings.connections, this.settings.durationSeconds));
+      baselineRuns.push(await this.load(baseline, paths, this.settings.connections, this.settings.durationSeconds));
+    }
+    const row = { endpoint, product: summarise(productRuns), baseline: summarise(baselineRuns) };
+    for (const [side, summary] of [['product', row.product], ['baseline', row.baseline]] as const) {
+      if (summary.non2xx > 0 || summary.errors > 0) log(`${side}: ${summary.non2xx} non-2xx and ${summary.errors} errors on ${endpoint}`);
+    }
+    return row;
+  }
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings(process.argv.slice(2));
+  const root = repoRoot();
+  const pinning = detectPinning();
+  const bench = new Bench(settings, pinning, root);
+  const started = Date.now();
+  const meta: Record<string, unknown> = {
+    mode: settings.mode,
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    pinning: pinning.note,
+    load: `load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')} (numbers are only comparable on an idle machine)`,
+    connections: settings.connections,
+    runs: settings.runs,
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+  };
+
+  try {
+    const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
+    const small = await prepareDataset(`small (${databaseName(settings.small.url)})`, { databaseUrl: settings.small.url, dataDir: '' }, settings.small.spec, settings);
+    const embedded = settings.embedded
+      ? await prepareDataset(`embedded (${settings.embedded.dataDir})`, { databaseUrl: null, dataDir: settings.embedded.dataDir }, settings.embedded.spec, settings)
+      : null;
+    const describe = (label: string, spec: DatasetSpec, prepared: Prepared) =>
+      `${label}: ${spec.customers} customers, ${spec.orders} orders, ${spec.carts} carts — ${prepared.generatedSeconds === null ? 'reused' : `generated in ${prepared.generatedSeconds} s (orders ${prepared.info.seconds.orders} s)`}`;
+    const data = {
+      full: { database: databaseName(settings.full.url), spec: settings.full.spec, generatedSeconds: full.generatedSeconds, seconds: full.info.seconds },
+      small: { database: databaseName(settings.small.url), spec: settings.small.spec, generatedSeconds: small.generatedSeconds },
+      embedded: embedded && settings.embedded ? { dataDir: settings.embedded.dataDir, spec: settings.embedded.spec, generatedSeconds: embedded.generatedSeconds } : null,
+      lines: [
+        describe(`full DB ${databaseName(settings.full.url)}`, settings.full.spec, full),
+        describe(`small DB ${databaseName(settings.small.url)}`, settings.small.spec, small),
+        ...(embedded && settings.embedded ? [describe(`embedded ${settings.embedded.dataDir}`, settings.embedded.spec, embedded)] : []),
+      ],
+    };
+
+    log('counting SQL statements per request (in-process app)');
+    const sql = await childJson<SqlCounts>([process.execPath, join(__dirname, 'harness', 'sql-count.js'), JSON.stringify({
+      cart1Id: full.info.cart1Id,
+      cart10Id: full.info.carts.count > 0 ? full.info.carts.firstId : full.info.carts.templateId,
+      cart50Id: full.info.cart50Id,
+      customerId: sampleCustomers(full.info)[0] ?? full.info.templateCustomerId,
+      addItemVariant: full.info.addItemVariant,
+    })], { DATABASE_URL: settings.full.url });
+
+    const port = settings.port;
+    const product = await bench.startProduct('product (server DB)', { DATABASE_URL: settings.full.url }, port);
+    const baseline = await bench.startBaseline(settings.full.url, port + 1);
+    const orderPaths = ordersPaths(full.info);
+    const throughput = [
+      await bench.compare(`GET cart (10 lines)`, cartPaths(full.info), product, baseline),
+      await bench.compare('GET customers page (limit 10)', ['/api/v1/customers/?limit=10'], product, baseline),
+      await bench.compare('GET customer orders page (limit 10)', orderPaths, product, baseline),
+    ];
+    log('latency: orders page 1 at 1 connection (full table)');
+    const productFull = (await bench.measure(product, orderPaths, 1, 1)).summary;
+    const baselineFull = (await bench.measure(baseline, orderPaths, 1, 1)).summary;
+    log('latency: add item to 10-line carts (distinct carts, merging into an existing line)');
+    const itemBody = JSON.stringify({ variant: full.info.addItemVariant, quantity: 1 });
+    const itemPaths = cartPaths(full.info).map((path) => `${path}/items/`);
+    const addOne = itemPaths.length > 0 ? (await bench.measure(product, itemPaths, 1, 1, itemBody)).summary : null;
+    const addSixteen = itemPaths.length > 0 ? (await bench.measure(product, itemPaths, 16, 1, itemBody)).summary : null;
+    const serverRss = product.peakRssMb();
+    const serverFirstOk = product.firstOkMs;
+    const baselineFirstOk = baseline.firstOkMs;
+    await bench.stopAll();
+
+    log('latency: orders page 1 at 1 connection (small table)');
+    const productSmallServer = await bench.startProduct('product (small DB)', { DATABASE_URL: settings.small.url }, port);
+    const baselineSmallServer = await bench.startBaseline(settings.small.url, port + 1);
+    const smallPaths = ordersPaths(small.info);
+    const productSmall = (await bench.measure(productSmallServer, smallPaths, 1, 1)).summary;
+    const baselineSmall = (await bench.measure(baselineSmallServer, smallPaths, 1, 1)).summary;
+    await bench.stopAll();
+
+    let embeddedRss: number | null = null;
+    let embeddedFirstOk: number | null = null;
+    if (embedded && settings.embedded) {
+      const server = await bench.startProduct('product (embedded DB)', { DATABASE_URL: '', DATA_DIR: settings.embedded.dataDir }, port);
+      embeddedFirstOk = server.firstOkMs;
+      log('embedded: load for the peak RSS (GET cart, customers, customer orders, add item)');
+      await bench.measure(server, cartPaths(embedded.info), settings.connections, 1);
+      await bench.measure(server, ['/api/v1/customers/?limit=10'], settings.connections, 1);
+      await bench.measure(server, ordersPaths(embedded.info), settings.connections, 1);
+      await bench.measure(server, cartPaths(embedded.info).map((path) => `${path}/items/`), 16, 1, JSON.stringify({ variant: embedded.info.addItemVariant, quantity: 1 }));
+      embeddedRss = server.peakRssMb();
+      await bench.stopAll();
+    }
+
+    const partial: Omit<Results, 'targets'> = {
+      meta: { ...meta, seconds: Math.round((Date.now() - started) / 1000) },
+      data,
+      throughput,
+      addItem: { oneConnection: addOne, sixteenConnections: addSixteen },
+      ordersPage: {
+        productFull,
+        productSmall,
+        baselineFull,
+        baselineSmall,
+        productRatio: latencyRatio(productFull, productSmall),
+        baselineRatio: latencyRatio(baselineFull, baselineSmall),
+      },
+      sql,
+      peakRssMb: { server: serverRss, embedded: embeddedRss },
+      firstOkMs: { server: serverFirstOk, embedded: embeddedFirstOk, baseline: baselineFirstOk },
+    };
+    const results: Results = { ...partial, targets: evaluateTargets(partial) };
+    const file = join(root, 'bench', 'results', 'latest.json');
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write(`${formatReport(results)}\n\nwritten to ${file}\n`);
+  } finally {
+    await bench.stopAll();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof ArgsError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,199 @@
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { generateDataset, resetGeneratedCarts, type DatasetInfo, type DatasetSpec } from '../../bench/data/generate';
+import { connectSql, type Sql } from '../../bench/data/sql';
+import { entityTables } from '../../src/fixtures/purge';
+import { reprocessOrder } from '../../src/order-processing/order-processor';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The benchmark data must be what the product itself would have written: the generator prices templates
+ * through the fixtures path and clones them with SQL, so every clone has to be structurally its template
+ * and unchanged when the engine prices it again.
+ */
+const SPEC: DatasetSpec = { customers: 7, orders: 40, carts: 5 };
+
+class Rollback extends Error {}
+
+interface Snapshot {
+  order: unknown;
+  items: unknown[];
+  units: unknown[];
+  adjustments: unknown[];
+  promotions: unknown[];
+}
+
+/** What the engine decides about an order (no ids of rows it re-creates, no payments it adds to placed orders). */
+async function snapshot(em: EntityManager, orderId: number): Promise<Snapshot> {
+  const run = <T>(query: string) => em.execute<T[]>(query, [orderId]);
+  return {
+    order: (await run('select items_total, adjustments_total, total from orders where id = ?'))[0],
+    items: await run('select id, unit_price, units_total, adjustments_total, total from order_item where order_id = ? order by id'),
+    units: await run(
+      'select u.id, u.adjustments_total, u.shipment_id from order_item_unit u join order_item i on i.id = u.order_item_id where i.order_id = ? order by u.id',
+    ),
+    adjustments: await em.execute(
+      `select coalesce(a.order_id, 0) as o, coalesce(a.order_item_id, 0) as i, coalesce(a.order_item_unit_id, 0) as u, a.type, a.label, a.amount, a.neutral, a.origin_code
+         from adjustment a
+        where a.order_id = ?
+           or a.order_item_id in (select id from order_item where order_id = ?)
+           or a.order_item_unit_id in (select u.id from order_item_unit u join order_item i on i.id = u.order_item_id where i.order_id = ?)
+        order by 1, 2, 3, 4, 5, 6`,
+      [orderId, orderId, orderId],
+    ),
+    promotions: await run('select promotion_id from order_promotion where order_id = ? order by 1'),
+  };
+}
+
+/** The order's rows with every id replaced by its position, so a clone and its template can be compared. */
+const STRUCTURE_SQL = `
+  select json_build_object(
+    'order', (select json_build_object('state', o.state, 'checkout', o.checkout_state, 'payment', o.payment_state, 'shipping', o.shipping_state,
+                                       'currency', o.currency_code, 'locale', o.locale_code, 'channel', o.channel_id, 'coupon', o.promotion_coupon_id,
+                                       'totals', array[o.items_total, o.adjustments_total, o.total], 'numbered', o.number is not null,
+                                       'completed', o.checkout_completed_at is not null, 'token', o.token_value is not null,
+                                       'shipTo', (select array[a.country_code, a.province_code, a.street, a.city, a.postcode] from address a where a.id = o.shipping_address_id),
+                                       'billTo', (select array[a.country_code, a.province_code, a.street, a.city, a.postcode] from address a where a.id = o.billing_address_id))
+                from orders o where o.id = $1),
+    'items', (select json_agg(json_build_object('variant', i.variant_id, 'quantity', i.quantity, 'totals', array[i.unit_price, i.units_total, i.adjustments_total, i.total],
+                                                'names', array[i.product_name, i.variant_name],
+                                                'adjustments', (select json_agg(array[a.type, a.label, a.amount::text] order by a.id) from adjustment a where a.order_item_id = i.id),
+                                                'units', (select json_agg(json_build_object('total', u.adjustments_total, 'shipped', u.shipment_id is not null,
+                                                                   'adjustments', (select json_agg(array[a.type, a.label, a.amount::text] order by a.id) from adjustment a where a.order_item_unit_id = u.id))
+                                                                   order by u.id) from order_item_unit u where u.order_item_id = i.id)) order by i.id)
+                from order_item i where i.order_id = $1),
+    'adjustments', (select json_agg(array[a.type, a.label, a.amount::text, a.neutral::text] order by a.id) from adjustment a where a.order_id = $1),
+    'shipments', (select json_agg(array[s.method_id::text, s.state] order by s.id) from shipment s where s.order_id = $1),
+    'payments', (select json_agg(array[p.method_id::text, p.state, p.amount::text, p.currency_code] order by p.id) from payment p where p.order_id = $1),
+    'promotions', (select json_agg(op.promotion_id order by op.promotion_id) from order_promotion op where op.order_id = $1),
+    'unitsInOwnShipments', (select bool_and(s.order_id = i.order_id) from order_item_unit u join order_item i on i.id = u.order_item_id
+                              left join shipment s on s.id = u.shipment_id where i.order_id = $1 and u.shipment_id is not null)
+  ) as structure`;
+
+describe('bench data generator', () => {
+  let t: TestApp;
+  let sql: Sql;
+  let info: DatasetInfo;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { DB_POOL_SIZE: '2' } });
+    sql = await connectSql(t.running.database.url);
+    info = await generateDataset(t.running.app.get(MikroORM), sql, SPEC);
+  }, 120_000);
+
+  afterAll(async () => {
+    await sql?.close();
+    await t?.close();
+  });
+
+  const count = async (query: string, params: unknown[] = []) => Number((await sql.query<{ n: string }>(query, params))[0].n);
+  const structure = async (orderId: number) => (await sql.query<{ structure: unknown }>(STRUCTURE_SQL, [orderId]))[0].structure;
+  const cloneIds = () => Array.from({ length: SPEC.orders }, (_, k) => info.orders.firstId + k);
+  const cartIds = () => Array.from({ length: SPEC.carts }, (_, k) => info.carts.firstId + k);
+
+  it('writes the requested customers, orders and carts next to the fixtures', async () => {
+    expect(await count(`select count(*) as n from customer`)).toBe(7 + 1 + SPEC.customers);
+    expect(await count(`select count(*) as n from orders where checkout_state = 'completed'`)).toBe(3 + 12 + SPEC.orders);
+    expect(await count(`select count(*) as n from orders where checkout_state = 'cart'`)).toBe(2 + 5 + SPEC.carts);
+    const perCustomer = await sql.query<{ customer_id: number; orders: string }>(
+      `select customer_id, count(*) as orders from orders where id between $1 and $2 group by 1 order by 1`,
+      [info.orders.firstId, info.orders.firstId + SPEC.orders - 1],
+    );
+    expect(perCustomer.map((row) => [row.customer_id, Number(row.orders)])).toEqual(
+      Array.from({ length: SPEC.customers }, (_, index) => [info.customers.firstId + index, index < SPEC.orders % SPEC.customers ? 6 : 5]),
+    );
+    // Generated accounts: every third customer, username = email, the template's password hash.
+    expect(await count(`select count(*) as n from shop_user where customer_id >= $1`, [info.customers.firstId])).toBe(3);
+    expect(
+      await count(`select count(*) as n from shop_user u join customer c on c.id = u.customer_id where u.username <> c.email or u.username_canonical <> lower(c.email)`),
+    ).toBe(0);
+  });
+
+  it('numbers placed orders without gaps or duplicates and moves the shared sequence past them', async () => {
+    const numbers = await sql.query<{ number: string }>(`select number from orders where number is not null order by number`);
+    expect(numbers.map((row) => row.number)).toEqual(Array.from({ length: 15 + SPEC.orders }, (_, index) => String(index + 1).padStart(9, '0')));
+    expect(await count(`select idx as n from order_sequence where id = 1`)).toBe(15 + SPEC.orders);
+  });
+
+  it('leaves no dangling reference and moves every id sequence past the written ids', async () => {
+    const orphans = await sql.query<Record<string, string>>(`
+      select (select count(*) from order_item i where not exists (select 1 from orders o where o.id = i.order_id)) as items,
+             (select count(*) from order_item_unit u where not exists (select 1 from order_item i where i.id = u.order_item_id)) as units,
+             (select count(*) from order_item_unit u where u.shipment_id is not null and not exists (select 1 from shipment s where s.id = u.shipment_id)) as unit_shipments,
+             (select count(*) from adjustment a where not (exists (select 1 from orders o where o.id = a.order_id)
+                or exists (select 1 from order_item i where i.id = a.order_item_id) or exists (select 1 from order_item_unit u where u.id = a.order_item_unit_id))) as adjustments,
+             (select count(*) from orders o where o.shipping_address_id is not null and not exists (select 1 from address a where a.id = o.shipping_address_id)) as addresses,
+             (select count(*) from orders o where not exists (select 1 from customer c where c.id = o.customer_id)) as customers,
+             (select count(*) from order_item i join order_item_unit u on u.order_item_id = i.id group by i.id having count(*) <> max(i.quantity) limit 1) as unit_counts`);
+    expect(orphans[0]).toEqual({ items: '0', units: '0', unit_shipments: '0', adjustments: '0', addresses: '0', customers: '0', unit_counts: null });
+    for (const table of ['customer', 'shop_user', 'address', 'orders', 'order_item', 'order_item_unit', 'shipment', 'payment', 'adjustment']) {
+      const [row] = await sql.query<{ next: string; max: string }>(
+        `select nextval(pg_get_serial_sequence('"${table}"', 'id')) as next, (select max(id) from "${table}") as max`,
+      );
+      expect({ table, ahead: Number(row.next) > Number(row.max) }).toEqual({ table, ahead: true });
+    }
+  });
+
+  it('makes every clone structurally its template, with the clone customer names on its addresses', async () => {
+    const templates: unknown[] = [];
+    for (const id of info.orders.templateIds) templates.push(await structure(id));
+    for (const [k, id] of cloneIds().entries()) {
+      expect({ k, structure: await structure(id) }).toEqual({ k, structure: templates[k % templates.length] });
+    }
+    const cartTemplate = await structure(info.carts.templateId);
+    for (const id of cartIds()) expect(await structure(id)).toEqual(cartTemplate);
+    const misnamed = await count(
+      `select count(*) as n from orders o join customer c on c.id = o.customer_id join address a on a.id in (o.shipping_address_id, o.billing_address_id)
+        where o.id >= $1 and (a.first_name, a.last_name) is distinct from (c.first_name, c.last_name)`,
+      [info.orders.firstId],
+    );
+    expect(misnamed).toBe(0);
+  });
+
+  it('prices a sample of clones (every template, and carts) exactly as the engine does when it reprocesses them', async () => {
+    const sample = [...cloneIds().slice(0, 12), ...cloneIds().slice(-3), ...cartIds().slice(0, 2)];
+    for (const orderId of sample) {
+      let before: Snapshot | null = null;
+      let after: Snapshot | null = null;
+      await t
+        .em()
+        .transactional(async (tx) => {
+          before = await snapshot(tx, orderId);
+          await reprocessOrder(tx, orderId);
+          after = await snapshot(tx, orderId);
+          throw new Rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Rollback)) throw error;
+        });
+      expect(before).not.toBeNull();
+      expect({ orderId, snapshot: after }).toEqual({ orderId, snapshot: before });
+    }
+  });
+
+  it('is idempotent: a second run with the same spec writes the same rows, and a cart reset restores the carts', async () => {
+    const checksum = async () => {
+      const tables = entityTables(t.em()).filter((table) => table !== 'auth_throttle');
+      const sums: Record<string, string> = {};
+      for (const table of tables) {
+        // Password hashes are salted, so they differ from run to run by design.
+        const [row] = await sql.query<{ sum: string }>(
+          `select md5(coalesce(string_agg(r, '|' order by r), '')) as sum from (select (to_jsonb(x) - 'password_hash')::text as r from "${table}" x) s`,
+        );
+        sums[table] = row.sum;
+      }
+      return sums;
+    };
+    const first = await checksum();
+    const second = await generateDataset(t.running.app.get(MikroORM), sql, SPEC);
+    expect({ ...second, seconds: null }).toEqual({ ...info, seconds: null });
+    expect(await checksum()).toEqual(first);
+
+    const cartId = info.carts.firstId;
+    await sql.query(`update order_item set quantity = quantity + 1 where order_id = $1`, [cartId]);
+    await sql.query(`delete from adjustment where order_id = $1`, [cartId]);
+    await resetGeneratedCarts(sql, info);
+    expect(await structure(cartId)).toEqual(await structure(info.carts.templateId));
+    // The generated carts are the newest rows of every table they touch, so their re-written rows get the same ids.
+    expect(await checksum()).toEqual(first);
+  }, 120_000);
+});
