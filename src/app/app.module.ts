@@ -6,6 +6,7 @@ import { CartItemsModule } from '../cart-items/cart-items.module';
 import { CartsModule } from '../carts/carts.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { CustomersModule } from '../customers/customers.module';
+import { OperabilityModule } from '../operability/operability.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
 import { APP_CONFIG } from './app-settings';
 
@@ -22,6 +23,7 @@ export class AppModule {
         CustomersModule,
         CartsModule,
         CartItemsModule,
+        OperabilityModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
