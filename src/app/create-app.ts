@@ -9,6 +9,7 @@ import { MAX_BODY_BYTES, registerBodyParsers } from '../common/http/body-parsers
 import { ApiExceptionFilter } from '../common/http/api-exception.filter';
 import { requestIdFor } from '../common/http/request-id';
 import { RouteRegistry } from '../common/http/route-registry';
+import { closeConnectionsWhenClosing } from '../common/http/close-connections-when-closing';
 import { registerCors } from '../common/http/cors';
 import { registerSecurityHeaders } from '../common/http/security-headers';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
@@ -54,6 +55,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     });
     registerBodyParsers(fastify);
     registerSecurityHeaders(fastify);
+    closeConnectionsWhenClosing(fastify);
 
     const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery });
     const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
