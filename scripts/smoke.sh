@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts the service the way a user does (npm start, fresh embedded database), gets a token with the
-# printed demo credentials, checks two error bodies and a graceful SIGTERM. Prints start-up timings.
+# printed demo credentials, checks the health probes, two error bodies and a graceful SIGTERM. Prints start-up timings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
@@ -16,7 +16,7 @@ cleanup() { kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; rm -
 trap cleanup EXIT
 
 for _ in $(seq 1 600); do
-  curl -s -o /dev/null "$base/api/v1/nope" && break
+  curl -sf -o /dev/null "$base/health/live" && break
   kill -0 "$pid" 2>/dev/null || { cat "$work/out.log"; echo "server exited" >&2; exit 1; }
   sleep 0.1
 done
@@ -31,6 +31,9 @@ expect() { # name expected actual
   if [ "$2" != "$3" ]; then printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3" >&2; exit 1; fi
   echo "ok   $1"
 }
+expect "liveness probe" '{"status":"ok","info":{},"error":{},"details":{}}' "$(curl -s "$base/health/live")"
+expect "readiness probe" '{"status":"ok","info":{"database":{"status":"up"}},"error":{},"details":{"database":{"status":"up"}}}' \
+  "$(curl -s "$base/health/ready")"
 expect "unknown route with token" '{"code":404,"message":"No route found for \"GET /api/v1/nope\""}' \
   "$(curl -s -H "Authorization: Bearer $token" "$base/api/v1/nope")"
 expect "real route without token" '{"error":"access_denied","error_description":"OAuth2 authentication required"}' \
@@ -43,7 +46,7 @@ kill -TERM -- -"$pid"; wait "$pid" || true   # npm itself reports the signal as 
 start_ms=$(date +%s%3N)
 setsid node dist/main.js >"$work/out2.log" 2>&1 &
 pid=$!
-for _ in $(seq 1 300); do curl -s -o /dev/null "$base/api/v1/nope" && break; sleep 0.05; done
+for _ in $(seq 1 300); do curl -sf -o /dev/null "$base/health/live" && break; sleep 0.05; done
 echo "start on the existing embedded database: $(( $(date +%s%3N) - start_ms )) ms"
 expect "demo data kept across restarts" '200' "$(curl -s -o /dev/null -w '%{http_code}' -H 'Authorization: Bearer SampleToken' "$base/api/v1/customers/1")"
 kill -TERM "$pid"

@@ -4,45 +4,60 @@ import { loadConfig } from './config/app-config';
 import { DataDirInUseError } from './database/data-dir-lock';
 import { loadDemoShopIfEmpty } from './fixtures/demo-shop';
 
-/** Drains in-flight requests and closes the database on SIGTERM/SIGINT, also when it arrives during start-up. */
+/** After the drain timeout, how long closing the database may still take before the process gives up. */
+const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * On SIGTERM/SIGINT (also during start-up): stop accepting connections, let in-flight requests finish
+ * within the timeout, then close the ORM and the database and exit 0. Requests still running at the
+ * deadline have their connections closed and the exit code is 1.
+ */
 class GracefulShutdown {
   private running: RunningApp | null = null;
   private signal: string | null = null;
 
-  constructor() {
+  constructor(private readonly timeoutMs: number) {
     process.on('SIGTERM', () => this.request('SIGTERM'));
     process.on('SIGINT', () => this.request('SIGINT'));
   }
 
   attach(running: RunningApp): void {
     this.running = running;
-    if (this.signal) this.stop();
+    if (this.signal) void this.stop(running);
   }
 
   private request(signal: string): void {
+    // npm start and a terminal may both deliver one Ctrl-C; the first one is in charge.
     if (this.signal) return;
     this.signal = signal;
-    process.stderr.write(`${signal} received, finishing in-flight requests...\n`);
-    if (this.running) this.stop();
+    process.stderr.write(`${signal} received, finishing in-flight requests (up to ${this.timeoutMs} ms)...\n`);
+    if (this.running) void this.stop(this.running);
   }
 
-  private stop(): void {
-    const deadline = setTimeout(() => process.exit(1), 10_000);
-    deadline.unref();
-    this.running?.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`${String(error)}\n`);
-        process.exit(1);
-      },
-    );
+  private async stop(running: RunningApp): Promise<void> {
+    let cutOff = false;
+    const drainDeadline = setTimeout(() => {
+      cutOff = true;
+      process.stderr.write(`Requests still running after ${this.timeoutMs} ms: closing their connections.\n`);
+      running.app.getHttpServer().closeAllConnections();
+      setTimeout(() => process.exit(1), CLOSE_GRACE_MS);
+    }, this.timeoutMs);
+    try {
+      // Stops the HTTP server and waits for its requests first, then closes the ORM and the database.
+      await running.close();
+    } catch (error) {
+      process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+      process.exit(1);
+    }
+    clearTimeout(drainDeadline);
+    process.exit(cutOff ? 1 : 0);
   }
 }
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const config = loadConfig();
-  const shutdown = new GracefulShutdown();
+  const shutdown = new GracefulShutdown(config.shutdownTimeoutMs);
   const running = await createApp(config);
   const demoLoaded = running.database.embedded ? await loadDemoShopIfEmpty(running.app) : false;
   await running.app.listen({ host: config.host, port: config.port });

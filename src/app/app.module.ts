@@ -11,6 +11,7 @@ import { CustomersModule } from '../customers/customers.module';
 import { PromotionsModule } from '../promotions/promotions.module';
 import { ShippingCategoriesModule } from '../shipping/categories/shipping-categories.module';
 import { TaxationModule } from '../taxation/taxation.module';
+import { OperabilityModule } from '../operability/operability.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { APP_CONFIG } from './app-settings';
@@ -34,6 +35,7 @@ export class AppModule {
         AddressingModule,
         PromotionsModule,
         IdempotencyModule,
+        OperabilityModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

@@ -2,14 +2,21 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { MAX_BODY_BYTES, registerBodyParsers } from '../common/http/body-parsers';
 import { ApiExceptionFilter } from '../common/http/api-exception.filter';
 import { requestIdFor } from '../common/http/request-id';
 import { RouteRegistry } from '../common/http/route-registry';
+import { closeConnectionsWhenClosing } from '../common/http/close-connections-when-closing';
+import { registerCors } from '../common/http/cors';
+import { registerSecurityHeaders } from '../common/http/security-headers';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
 import { registerIdempotentReplies } from '../idempotency/idempotent-replies';
+import { AppMetrics } from '../operability/app-metrics';
+import { observeRequests } from '../operability/observe-requests';
 import { AppModule } from './app.module';
 
 export interface RunningApp {
@@ -23,19 +30,23 @@ export interface CreateAppOptions {
   /** Use this database instead of the configured one (tests). */
   database?: DatabaseHandle;
   onQuery?: (sql: string) => void;
+  /** Write the JSON log here instead of stdout (tests). */
+  logDestination?: DestinationStream;
 }
 
 /** Builds the whole service: database, migrations, HTTP stack. Used by main, the CLI and the tests. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
   const database = options.database ?? (await openDatabase(config));
   try {
-    const logger = createLogger(config.logLevel);
+    const logger = createLogger(config.logLevel, options.logDestination);
     const adapter = new FastifyAdapter({
       loggerInstance: logger,
       genReqId: requestIdFor,
       bodyLimit: MAX_BODY_BYTES,
       routerOptions: { ignoreTrailingSlash: true },
       return503OnClosing: true,
+      // observeRequests writes one line per completed request instead of Fastify's two.
+      logController: new LogController({ disableRequestLogging: true }),
     });
     const fastify = adapter.getInstance();
     const routes = new RouteRegistry();
@@ -45,6 +56,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     });
     registerBodyParsers(fastify);
     registerIdempotentReplies(fastify);
+    registerSecurityHeaders(fastify);
+    closeConnectionsWhenClosing(fastify);
 
     const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery });
     const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
@@ -53,6 +66,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       abortOnError: false,
     });
     app.useGlobalFilters(new ApiExceptionFilter(routes));
+    registerCors(app, config.corsOrigins);
+    observeRequests(fastify, app.get(AppMetrics));
     await app.get(MikroORM).getMigrator().up();
     await app.init();
     await fastify.ready();

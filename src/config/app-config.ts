@@ -14,6 +14,12 @@ export interface AppConfig {
   authWindowSeconds: number;
   /** How long a request waits for another one with the same Idempotency-Key before answering 409. */
   idempotencyWaitMs: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  /** Browser origins allowed to call the API (CORS); empty sends no CORS headers. */
+  corsOrigins: string[];
+  /** How long a SIGTERM/SIGINT waits for in-flight requests before cutting them off. */
+  shutdownTimeoutMs: number;
 }
 
 function integer(value: string | undefined, fallback: number): number {
@@ -21,6 +27,13 @@ function integer(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`Expected a whole number, got "${value}"`);
   return parsed;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -34,5 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authMaxFailures: Math.max(1, integer(env.AUTH_MAX_FAILURES, 10)),
     authWindowSeconds: Math.max(1, integer(env.AUTH_WINDOW_SECONDS, 300)),
     idempotencyWaitMs: integer(env.IDEMPOTENCY_WAIT_MS, 10000),
+    metricsToken: env.METRICS_TOKEN || null,
+    corsOrigins: list(env.CORS_ORIGINS),
+    shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 10_000),
   };
 }

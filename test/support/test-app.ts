@@ -1,5 +1,6 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { createApp, type RunningApp } from '../../src/app/create-app';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { startTestDatabase, TEST_POOL_SIZE } from './test-database';
@@ -16,6 +17,7 @@ export interface TestApp {
 export interface StartTestAppOptions {
   env?: Record<string, string>;
   onQuery?: (sql: string) => void;
+  logDestination?: DestinationStream;
 }
 
 /** The real HTTP stack on a fresh copy of the migrated test database. */
@@ -25,6 +27,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   const running = await createApp(config, {
     database: { url: database.url, embedded: !process.env.TEST_DATABASE_URL, close: () => database.close() },
     onQuery: options.onQuery,
+    logDestination: options.logDestination,
   });
   const orm = running.app.get(MikroORM);
   return {

@@ -1,16 +1,21 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { redactSecrets } from './redact-secrets';
 
-/** JSON logs; credentials never reach them (headers are not logged and access_token is masked in URLs). */
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * JSON logs; credentials never reach them: request headers and bodies are not logged, values under
+ * secret-looking keys are censored at any depth, and access_token & co. are masked in URLs.
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.plainPassword'], censor: '[redacted]' },
+    formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) },
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: maskSecrets(req.url) }),
+      req: (req: { method?: string; url?: string }) => ({ method: req.method, url: typeof req.url === 'string' ? maskSecrets(req.url) : undefined }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export function maskSecrets(url: string): string {

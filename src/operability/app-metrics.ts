@@ -1,0 +1,60 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolStats } from './pool-stats';
+
+const LABELS = ['method', 'route', 'status'] as const;
+type Label = (typeof LABELS)[number];
+
+/** Seconds; fine at the low end, where most API requests land. */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The service's Prometheus metrics, in a registry of their own (several apps can live in one process,
+ * as in the tests): request counts and durations, connection pool gauges and Node's process metrics.
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<Label>;
+  private readonly durations: Histogram<Label>;
+
+  constructor(readPool: () => PoolStats | null) {
+    const registers = [this.registry];
+    this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests completed', labelNames: LABELS, registers });
+    this.durations = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from receiving an HTTP request to sending its response',
+      labelNames: LABELS,
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
+    const poolGauge = (name: string, help: string, pick: (stats: PoolStats) => number): void => {
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          const stats = readPool();
+          if (stats) this.set(pick(stats));
+        },
+      });
+    };
+    poolGauge('db_pool_connections_used', 'Database connections lent out by the pool', (s) => s.used);
+    poolGauge('db_pool_connections_free', 'Idle database connections in the pool', (s) => s.free);
+    poolGauge('db_pool_acquires_pending', 'Requests waiting for a database connection', (s) => s.pendingAcquires);
+    poolGauge('db_pool_connections_max', 'Largest number of database connections the pool opens', (s) => s.max);
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.durations.observe(labels, seconds);
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
