@@ -226,7 +226,7 @@ describe('operability (METRICS_TOKEN and CORS_ORIGINS set)', () => {
         const response = await t.inject({ method: 'GET', url: '/api/v1/customers/', headers });
         expect(response.statusCode).toBe(status);
         expect(response.headers['access-control-allow-origin']).toBe(ADMIN_APP);
-        expect(response.headers['access-control-expose-headers']).toBe('X-Request-Id');
+        expect(response.headers['access-control-expose-headers']).toBe('X-Request-Id, Idempotent-Replayed, Retry-After');
         expect(response.headers['access-control-allow-methods']).toBeUndefined();
         expect(response.headers.vary).toContain('Origin');
       }
