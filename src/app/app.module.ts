@@ -7,6 +7,7 @@ import { CartsModule } from '../carts/carts.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { CustomersModule } from '../customers/customers.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
+import { OrdersModule } from '../orders/orders.module';
 import { APP_CONFIG } from './app-settings';
 
 @Module({})
@@ -22,6 +23,7 @@ export class AppModule {
         CustomersModule,
         CartsModule,
         CartItemsModule,
+        OrdersModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
