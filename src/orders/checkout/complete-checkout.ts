@@ -46,5 +46,5 @@ export async function completeCheckout(tx: EntityManager, orderId: number, optio
   const now = options.now ?? new Date();
   await lockCartForCheckout(tx, orderId);
   await reprocessOrder(tx, orderId, now);
-  return placeOrder(tx, orderId, { completedAt: options.completedAt ?? now, ...(options.number !== undefined && { number: options.number }) });
+  return placeOrder(tx, orderId, { now, completedAt: options.completedAt ?? now, ...(options.number !== undefined && { number: options.number }) });
 }

@@ -5,6 +5,8 @@ import { CheckoutError } from './checkout-error';
 import { nextOrderNumber, reserveOrderNumber } from './order-number';
 
 export interface PlaceOrderOptions {
+  /** The time of the change: updatedAt of every row it touches. */
+  now: Date;
   /** When the checkout completed; stored as checkoutCompletedAt. */
   completedAt: Date;
   /** A fixed number (fixtures); by default the next one from the shared sequence. */
@@ -73,7 +75,7 @@ function checkPlaceable(orderId: number, facts: OrderFacts): void {
  * Puts the order's tracked units on hold. The variants are locked first, in id order so concurrent
  * checkouts never wait on each other in a circle, and each must still have the units the order takes.
  */
-async function holdStock(tx: EntityManager, orderId: number, localeCode: string): Promise<void> {
+async function holdStock(tx: EntityManager, orderId: number, localeCode: string, now: Date): Promise<void> {
   const rows = await tx.execute<StockRow[]>(
     `select v.id, v.on_hand, v.on_hold, q.quantity,
             coalesce((select pt.name from product_translation pt where pt.product_id = v.product_id order by (pt.locale = ?) desc, pt.id limit 1), p.code) as product_name
@@ -88,23 +90,23 @@ async function holdStock(tx: EntityManager, orderId: number, localeCode: string)
   const short = rows.find((row) => row.quantity > row.on_hand - row.on_hold);
   if (short !== undefined) throw new CheckoutError('insufficient_stock', insufficientStock(short.product_name));
   await tx.execute(
-    `update product_variant v set on_hold = v.on_hold + q.quantity, version = v.version + 1, updated_at = now()
+    `update product_variant v set on_hold = v.on_hold + q.quantity, version = v.version + 1, updated_at = ?
        from (select variant_id, sum(quantity)::int as quantity from order_item where order_id = ? group by variant_id) q
       where v.id = q.variant_id and v.tracked`,
-    [orderId],
+    [now, orderId],
   );
 }
 
 /** One more use of every promotion applied to the order (locked in id order) and of its coupon. */
-async function countUsage(tx: EntityManager, orderId: number, couponId: number | null): Promise<void> {
+async function countUsage(tx: EntityManager, orderId: number, couponId: number | null, now: Date): Promise<void> {
   await tx.execute(
     `with applied as materialized (
        select p.id from promotion p where p.id in (select promotion_id from order_promotion where order_id = ?) order by p.id for update
      ), promotions as (
-       update promotion p set used = p.used + 1, updated_at = now() from applied where p.id = applied.id
+       update promotion p set used = p.used + 1, updated_at = ? from applied where p.id = applied.id
      )
-     update promotion_coupon set used = used + 1, updated_at = now() where id = ?`,
-    [orderId, couponId],
+     update promotion_coupon set used = used + 1, updated_at = ? where id = ?`,
+    [orderId, now, now, couponId],
   );
 }
 
@@ -129,12 +131,13 @@ async function freezeItemNames(tx: EntityManager, orderId: number, localeCode: s
 export async function placeOrder(tx: EntityManager, orderId: number, options: PlaceOrderOptions): Promise<PlacedOrder> {
   const facts = await readFacts(tx, orderId);
   checkPlaceable(orderId, facts);
-  if (facts.has_tracked_items) await holdStock(tx, orderId, facts.locale_code);
-  await countUsage(tx, orderId, facts.promotion_coupon_id);
+  const { now } = options;
+  if (facts.has_tracked_items) await holdStock(tx, orderId, facts.locale_code, now);
+  await countUsage(tx, orderId, facts.promotion_coupon_id, now);
   await tx.execute(
-    `with payments as (update payment set state = 'new', updated_at = now() where order_id = ? and state = 'cart')
-     update shipment set state = 'ready', updated_at = now() where order_id = ? and state = 'cart'`,
-    [orderId, orderId],
+    `with payments as (update payment set state = 'new', updated_at = ? where order_id = ? and state = 'cart')
+     update shipment set state = 'ready', updated_at = ? where order_id = ? and state = 'cart'`,
+    [now, orderId, now, orderId],
   );
   await freezeItemNames(tx, orderId, facts.locale_code);
 
@@ -151,9 +154,9 @@ export async function placeOrder(tx: EntityManager, orderId: number, options: Pl
         set number = ?, token_value = coalesce(o.token_value, ?), state = 'new', checkout_state = 'completed',
             payment_state = case when exists (select 1 from payment p where p.order_id = o.id) then 'awaiting_payment' else 'paid' end,
             shipping_state = case when exists (select 1 from shipment s where s.order_id = o.id) then 'ready' else 'shipped' end,
-            checkout_completed_at = ?, updated_at = now()
+            checkout_completed_at = ?, updated_at = ?
       where o.id = ?`,
-    [number, newToken(), options.completedAt, orderId],
+    [number, newToken(), options.completedAt, now, orderId],
   );
   return { id: orderId, number };
 }
