@@ -1,5 +1,6 @@
 import { serializeChannelReference } from '../channels/channel.serializer';
 import { formatDateTime } from '../common/datetime';
+import { keyedBy } from '../common/keyed-by';
 import { links, selfLink } from '../common/links';
 import type { AdjustmentRow, CartItemRow, CartRow, UnitRow } from './queries/cart-rows';
 
@@ -8,18 +9,11 @@ import type { AdjustmentRow, CartItemRow, CartRow, UnitRow } from './queries/car
  * are left out; empty keyed maps (translations, channel pricings) are `[]`.
  */
 
-const taxCategoryHref = (code: string) => `/api/v1/tax-categories/${encodeURIComponent(code)}`;
-const shippingCategoryHref = (code: string) => `/api/v1/shipping-categories/${encodeURIComponent(code)}`;
+export const taxCategoryHref = (code: string) => `/api/v1/tax-categories/${encodeURIComponent(code)}`;
+export const shippingCategoryHref = (code: string) => `/api/v1/shipping-categories/${encodeURIComponent(code)}`;
 
 /** How the customer's account is shown: the detailed cart forms add `usernameCanonical`. */
 export type CartView = 'detailed' | 'list';
-
-function keyedBy<T, V>(entries: readonly T[], key: (entry: T) => string, value: (entry: T) => V): Record<string, V> | [] {
-  if (entries.length === 0) return [];
-  const map: Record<string, V> = {};
-  for (const entry of entries) map[key(entry)] = value(entry);
-  return map;
-}
 
 export function serializeAdjustment(row: AdjustmentRow) {
   return { id: row.id, type: row.type, label: row.label, amount: row.amount };
@@ -34,29 +28,43 @@ function serializeCategory(id: number | null, code: string | null, name: string 
   return { id, code, ...(name !== null && { name }), _links: selfLink(href(code)) };
 }
 
+export const serializeOptionValues = (row: CartItemRow) =>
+  row.option_values.map((value) => ({
+    code: value.code,
+    translations: keyedBy(value.translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, value: t.value })),
+  }));
+
+export const serializeVariantTranslations = (row: CartItemRow) =>
+  keyedBy(row.variant_translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, name: t.name }));
+
+export const serializeChannelPricings = (row: CartItemRow) =>
+  keyedBy(row.channel_pricings, (p) => p.channel_code, (p) => ({ channelCode: p.channel_code, price: p.price }));
+
 function serializeVariant(row: CartItemRow) {
   const taxCategory = serializeCategory(row.tax_category_id, row.tax_category_code, row.tax_category_name, taxCategoryHref);
   const shippingCategory = serializeCategory(row.shipping_category_id, row.shipping_category_code, row.shipping_category_name, shippingCategoryHref);
   return {
     id: row.variant_id,
     code: row.variant_code,
-    optionValues: row.option_values.map((value) => ({
-      code: value.code,
-      translations: keyedBy(value.translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, value: t.value })),
-    })),
+    optionValues: serializeOptionValues(row),
     position: row.variant_position,
-    translations: keyedBy(row.variant_translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, name: t.name })),
+    translations: serializeVariantTranslations(row),
     version: row.variant_version,
     tracked: row.variant_tracked,
     ...(taxCategory !== null && { taxCategory }),
     ...(shippingCategory !== null && { shippingCategory }),
-    channelPricings: keyedBy(row.channel_pricings, (p) => p.channel_code, (p) => ({ channelCode: p.channel_code, price: p.price })),
+    channelPricings: serializeChannelPricings(row),
     _links: selfLink(links.variant(row.product_code, row.variant_code)),
   };
 }
 
 /** A cart line: the same shape in every cart context (show, list, add-item response). */
 export function serializeCartItem(row: CartItemRow) {
+  return serializeOrderLine(row, serializeVariant(row));
+}
+
+/** An order line around its variant, which carts and placed orders show in different detail. */
+export function serializeOrderLine<V>(row: CartItemRow, variant: V) {
   return {
     id: row.id,
     quantity: row.quantity,
@@ -66,7 +74,7 @@ export function serializeCartItem(row: CartItemRow) {
     unitsTotal: row.units_total,
     adjustments: row.adjustments.map(serializeAdjustment),
     adjustmentsTotal: row.adjustments_total,
-    variant: serializeVariant(row),
+    variant,
     _links: {
       order: { href: links.order(row.order_id) },
       product: { href: links.product(row.product_code) },

@@ -16,6 +16,7 @@ export const links = {
   paymentMethod: (code: string) => `/api/v1/payment-methods/${enc(code)}`,
   shippingMethod: (code: string) => `/api/v1/shipping-methods/${enc(code)}`,
   zone: (code: string) => `/api/v1/zones/${enc(code)}`,
+  promotion: (code: string) => `/api/v1/promotions/${enc(code)}`,
   promotionCoupon: (promotionCode: string, code: string) => `/api/v1/promotions/${enc(promotionCode)}/coupons/${enc(code)}`,
 };
 
