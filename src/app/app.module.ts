@@ -8,6 +8,8 @@ import { ChannelsModule } from '../channels/channels.module';
 import { CustomersModule } from '../customers/customers.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
 import { OrdersModule } from '../orders/orders.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { ShipmentsModule } from '../shipping/shipments.module';
 import { APP_CONFIG } from './app-settings';
 
 @Module({})
@@ -24,6 +26,8 @@ export class AppModule {
         CartsModule,
         CartItemsModule,
         OrdersModule,
+        PaymentsModule,
+        ShipmentsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
