@@ -150,6 +150,20 @@ describe('orders, payments, shipments and their methods', () => {
     });
   });
 
+  it('answers 405 with Allow: GET for other methods on these read-only routes', async () => {
+    for (const [method, url] of [
+      ['DELETE', '/api/v1/orders/1'], ['PUT', '/api/v1/payments/1'], ['PATCH', '/api/v1/shipments/1'],
+      ['POST', '/api/v1/payment-methods/cash_on_delivery'], ['DELETE', '/api/v1/shipping-methods/ups'], ['POST', '/api/v1/customers/1/orders/'],
+    ] as const) {
+      const response = await t.inject({ method, url, headers: AUTH });
+      expect({ status: response.statusCode, allow: response.headers.allow, body: JSON.parse(response.body) }).toEqual({
+        status: 405,
+        allow: 'GET',
+        body: { code: 405, message: `No route found for "${method} ${url}": Method Not Allowed (Allow: GET)` },
+      });
+    }
+  });
+
   it('answers 401 on every route without a token', async () => {
     const shipmentId = await idOf(t, 'select id from shipment where order_id = ?', [ids.orders.placed]);
     const paymentId = await idOf(t, 'select id from payment where order_id = ?', [ids.orders.placed]);
