@@ -26,6 +26,7 @@ interface OrderFacts {
   promotion_coupon_id: number | null;
   item_count: number;
   has_tracked_items: boolean;
+  has_promotions: boolean;
   needs_shipping: boolean;
   has_shipment: boolean;
   has_payment: boolean;
@@ -49,6 +50,7 @@ async function readFacts(tx: EntityManager, orderId: number): Promise<OrderFacts
     `select o.checkout_state, o.total, o.locale_code, ch.code as channel_code, o.promotion_coupon_id,
             (select count(*) from order_item i where i.order_id = o.id)::int as item_count,
             exists (select 1 from order_item i join product_variant v on v.id = i.variant_id where i.order_id = o.id and v.tracked) as has_tracked_items,
+            exists (select 1 from order_promotion op where op.order_id = o.id) as has_promotions,
             exists (select 1 from order_item i join product_variant v on v.id = i.variant_id where i.order_id = o.id and v.shipping_required) as needs_shipping,
             exists (select 1 from shipment s where s.order_id = o.id) as has_shipment,
             exists (select 1 from payment p where p.order_id = o.id and p.state = 'cart') as has_payment
@@ -110,15 +112,20 @@ async function countUsage(tx: EntityManager, orderId: number, couponId: number |
   );
 }
 
-/** The names the customer saw, in the order's locale (else the first translation), kept if the catalogue changes. */
-async function freezeItemNames(tx: EntityManager, orderId: number, localeCode: string): Promise<void> {
+/**
+ * Payments become new and shipments ready; the lines keep the names the customer saw, in the order's
+ * locale (else the first translation), whatever the catalogue does later.
+ */
+async function startPaymentsAndShipments(tx: EntityManager, orderId: number, localeCode: string, now: Date): Promise<void> {
   await tx.execute(
-    `update order_item i
+    `with payments as (update payment set state = 'new', updated_at = ? where order_id = ? and state = 'cart'),
+          shipments as (update shipment set state = 'ready', updated_at = ? where order_id = ? and state = 'cart')
+     update order_item i
         set variant_name = (select vt.name from product_variant_translation vt where vt.variant_id = i.variant_id order by (vt.locale = ?) desc, vt.id limit 1),
             product_name = (select pt.name from product_variant v join product_translation pt on pt.product_id = v.product_id
                              where v.id = i.variant_id order by (pt.locale = ?) desc, pt.id limit 1)
       where i.order_id = ?`,
-    [localeCode, localeCode, orderId],
+    [now, orderId, now, orderId, localeCode, localeCode, orderId],
   );
 }
 
@@ -133,13 +140,8 @@ export async function placeOrder(tx: EntityManager, orderId: number, options: Pl
   checkPlaceable(orderId, facts);
   const { now } = options;
   if (facts.has_tracked_items) await holdStock(tx, orderId, facts.locale_code, now);
-  await countUsage(tx, orderId, facts.promotion_coupon_id, now);
-  await tx.execute(
-    `with payments as (update payment set state = 'new', updated_at = ? where order_id = ? and state = 'cart')
-     update shipment set state = 'ready', updated_at = ? where order_id = ? and state = 'cart'`,
-    [now, orderId, now, orderId],
-  );
-  await freezeItemNames(tx, orderId, facts.locale_code);
+  if (facts.has_promotions || facts.promotion_coupon_id !== null) await countUsage(tx, orderId, facts.promotion_coupon_id, now);
+  await startPaymentsAndShipments(tx, orderId, facts.locale_code, now);
 
   let number: string;
   if (options.number !== undefined) {
