@@ -14,6 +14,9 @@ import { TaxationModule } from '../taxation/taxation.module';
 import { OperabilityModule } from '../operability/operability.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { OrdersModule } from '../orders/orders.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { ShipmentsModule } from '../shipping/shipments.module';
 import { APP_CONFIG } from './app-settings';
 
 @Module({})
@@ -36,6 +39,9 @@ export class AppModule {
         PromotionsModule,
         IdempotencyModule,
         OperabilityModule,
+        OrdersModule,
+        PaymentsModule,
+        ShipmentsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

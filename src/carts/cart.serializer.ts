@@ -25,29 +25,43 @@ function serializeCategory(id: number | null, code: string | null, name: string 
   return { id, code, ...(name !== null && { name }), _links: selfLink(href(code)) };
 }
 
+export const serializeOptionValues = (row: CartItemRow) =>
+  row.option_values.map((value) => ({
+    code: value.code,
+    translations: keyedBy(value.translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, value: t.value })),
+  }));
+
+export const serializeVariantTranslations = (row: CartItemRow) =>
+  keyedBy(row.variant_translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, name: t.name }));
+
+export const serializeChannelPricings = (row: CartItemRow) =>
+  keyedBy(row.channel_pricings, (p) => p.channel_code, (p) => ({ channelCode: p.channel_code, price: p.price }));
+
 function serializeVariant(row: CartItemRow) {
   const taxCategory = serializeCategory(row.tax_category_id, row.tax_category_code, row.tax_category_name, links.taxCategory);
   const shippingCategory = serializeCategory(row.shipping_category_id, row.shipping_category_code, row.shipping_category_name, links.shippingCategory);
   return {
     id: row.variant_id,
     code: row.variant_code,
-    optionValues: row.option_values.map((value) => ({
-      code: value.code,
-      translations: keyedBy(value.translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, value: t.value })),
-    })),
+    optionValues: serializeOptionValues(row),
     position: row.variant_position,
-    translations: keyedBy(row.variant_translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, name: t.name })),
+    translations: serializeVariantTranslations(row),
     version: row.variant_version,
     tracked: row.variant_tracked,
     ...(taxCategory !== null && { taxCategory }),
     ...(shippingCategory !== null && { shippingCategory }),
-    channelPricings: keyedBy(row.channel_pricings, (p) => p.channel_code, (p) => ({ channelCode: p.channel_code, price: p.price })),
+    channelPricings: serializeChannelPricings(row),
     _links: selfLink(links.variant(row.product_code, row.variant_code)),
   };
 }
 
 /** A cart line: the same shape in every cart context (show, list, add-item response). */
 export function serializeCartItem(row: CartItemRow) {
+  return serializeOrderLine(row, serializeVariant(row));
+}
+
+/** An order line around its variant, which carts and placed orders show in different detail. */
+export function serializeOrderLine<V>(row: CartItemRow, variant: V) {
   return {
     id: row.id,
     quantity: row.quantity,
@@ -57,7 +71,7 @@ export function serializeCartItem(row: CartItemRow) {
     unitsTotal: row.units_total,
     adjustments: row.adjustments.map(serializeAdjustment),
     adjustmentsTotal: row.adjustments_total,
-    variant: serializeVariant(row),
+    variant,
     _links: {
       order: { href: links.order(row.order_id) },
       product: { href: links.product(row.product_code) },

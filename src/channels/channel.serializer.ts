@@ -1,6 +1,12 @@
 import { formatDateTime } from '../common/datetime';
 import { links, selfLink } from '../common/links';
+import type { ChannelJson } from './channel-sql';
 import type { Channel } from './entities/channel.entity';
+
+type ChannelDetail = Pick<
+  Channel,
+  'id' | 'code' | 'name' | 'description' | 'hostname' | 'color' | 'createdAt' | 'updatedAt' | 'enabled' | 'taxCalculationStrategy'
+>;
 
 /** `{id, code, _links}`: how carts and their lists show a channel. */
 export function serializeChannelReference(channel: Pick<Channel, 'id' | 'code'>) {
@@ -8,7 +14,7 @@ export function serializeChannelReference(channel: Pick<Channel, 'id' | 'code'>)
 }
 
 /** Every exposed field: the channel resource itself and the customer-orders list. */
-export function serializeChannelDetail(channel: Channel) {
+export function serializeChannelDetail(channel: ChannelDetail) {
   return {
     id: channel.id,
     code: channel.code,
@@ -22,4 +28,20 @@ export function serializeChannelDetail(channel: Channel) {
     taxCalculationStrategy: channel.taxCalculationStrategy,
     _links: selfLink(links.channel(channel.code)),
   };
+}
+
+/** The same detail form from a channel read as JSON by SQL (channelJson). */
+export function serializeChannelJson(row: ChannelJson) {
+  return serializeChannelDetail({
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    hostname: row.hostname,
+    color: row.color,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    enabled: row.enabled,
+    taxCalculationStrategy: row.tax_calculation_strategy as Channel['taxCalculationStrategy'],
+  });
 }

@@ -2,18 +2,22 @@
  * Administration commands:
  *   npm run cli -- admin:create --email E --username U --password P [--role ROLE_API_ACCESS ...]
  *   npm run cli -- oauth:create-client --grant-type password --grant-type refresh_token
+ *   npm run cli -- order:complete CART_ID
  */
 import { randomBytes } from 'node:crypto';
 import { AdminUser, API_ACCESS_ROLE } from '../auth/entities/admin-user.entity';
 import { OAuthClient } from '../auth/entities/oauth-client.entity';
 import { hashPassword } from '../auth/password-hasher';
 import { hashToken } from '../auth/token-hash';
+import { OrderProcessingError } from '../order-processing/engine';
+import { CheckoutError, completeCheckoutInTransaction } from '../orders/checkout';
 import { parseOptions, required } from './parse-args';
 import { CliUsageError, exitWithError, withOrm } from './with-orm';
 
 const USAGE = `Usage:
   npm run cli -- admin:create --email E --username U --password P [--role ROLE ...]
-  npm run cli -- oauth:create-client --grant-type password --grant-type refresh_token`;
+  npm run cli -- oauth:create-client --grant-type password --grant-type refresh_token
+  npm run cli -- order:complete CART_ID`;
 
 async function createAdmin(options: Map<string, string[]>): Promise<void> {
   const email = required(options, 'email');
@@ -46,8 +50,24 @@ async function createClient(options: Map<string, string[]>): Promise<void> {
   process.stderr.write('Store the secret now: only its hash is kept.\n');
 }
 
+/** Places a cart as an order; prints {"id", "number"} as one JSON line. */
+async function completeOrder(args: string[]): Promise<void> {
+  const [raw, ...extra] = args;
+  if (raw === undefined || extra.length > 0 || !/^[1-9]\d{0,9}$/.test(raw)) throw new CliUsageError('Usage: npm run cli -- order:complete CART_ID');
+  const placed = await withOrm(async (orm) => {
+    try {
+      return await completeCheckoutInTransaction(orm.em, Number(raw));
+    } catch (error) {
+      if (error instanceof CheckoutError || error instanceof OrderProcessingError) throw new CliUsageError(error.message);
+      throw error;
+    }
+  });
+  process.stdout.write(`${JSON.stringify({ id: placed.id, number: placed.number })}\n`);
+}
+
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === 'order:complete') return completeOrder(rest);
   const options = parseOptions(rest);
   if (command === 'admin:create') return createAdmin(options);
   if (command === 'oauth:create-client') return createClient(options);

@@ -12,7 +12,7 @@ import { hashToken } from '../../src/auth/token-hash';
 import { ProductVariant } from '../../src/catalog/entities/product-variant.entity';
 import { Customer } from '../../src/customers/entities/customer.entity';
 import { buildOrmOptions } from '../../src/database/orm-options';
-import { basicOrderHooks, FixtureError, loadFixtures, parseFixtureYaml, type IdMap, type OrderHooks } from '../../src/fixtures';
+import { basicOrderHooks, engineOrderHooks, FixtureError, loadFixtures, parseFixtureYaml, type IdMap, type OrderHooks } from '../../src/fixtures';
 import { entityTables } from '../../src/fixtures/purge';
 import { Order } from '../../src/orders/entities/order.entity';
 import { PromotionCoupon } from '../../src/promotions/entities/promotion-coupon.entity';
@@ -335,6 +335,13 @@ orders: [{ref: cart_2, customer: second@example.com, channel: WEB, items: [{vari
     ];
     for (const [fields, message] of cases) {
       expect((await failure(load([shop, order(fields)], true))).message).toBe(message);
+    }
+    // Stock held by orders completed in an earlier file counts for the next one.
+    const moreMugs = source('more.yaml', 'orders: [{customer: oliver.queen@star-city.com, channel: WEB, items: [{variant: MUG_SW, quantity: 3}]}]');
+    for (const hooks of [basicOrderHooks, engineOrderHooks]) {
+      expect((await failure(load([shop, source('orders.yaml', ORDERS_YAML), moreMugs], true, hooks))).message).toBe(
+        'more.yaml: orders[0].items[0].quantity: variant "MUG_SW" does not have sufficient stock (2 available)',
+      );
     }
     const failing: OrderHooks = { processOrder: () => Promise.reject(new Error('boom')), completeCheckout: basicOrderHooks.completeCheckout };
     expect((await failure(load([shop, order('items: [{variant: MUG_SW, quantity: 1}]')], true, failing))).message).toBe(

@@ -14,7 +14,8 @@ export type CheckoutState = 'cart' | 'addressed' | 'shipping_selected' | 'shippi
 
 /** A cart (checkoutState "cart") or a placed order. */
 @Entity({ tableName: 'orders' })
-@Index({ name: 'orders_customer_updated_at_index', properties: ['customer', 'updatedAt'] })
+// A customer's orders, newest first, with id as the tie-breaker: a page is read straight off this index.
+@Index({ name: 'orders_customer_updated_at_id_index', properties: ['customer', 'updatedAt', 'id'] })
 @Index({ name: 'orders_checkout_state_id_index', properties: ['checkoutState', 'id'] })
 export class Order {
   @PrimaryKey({ type: 'integer' })

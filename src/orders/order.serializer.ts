@@ -1,0 +1,70 @@
+import { serializeAdjustment } from '../carts/cart.serializer';
+import { serializeChannelJson } from '../channels/channel.serializer';
+import { formatStoredDateTime } from '../common/datetime';
+import { links, selfLink } from '../common/links';
+import { serializeCustomerDetailJson } from '../customers/customer.serializer';
+import { serializePayment } from '../payments/payment.serializer';
+import { serializeShipment } from '../shipping/shipment.serializer';
+import { serializeOrderItem } from './order-item.serializer';
+import type { AddressJson, CouponJson, OrderRow } from './queries/order-rows';
+
+/**
+ * The full order: every exposed field, as the customer-orders list and the order resource show it
+ * (no serialization groups). Nulls are left out; the order itself has no `_links`.
+ */
+
+function serializeAddress(row: AddressJson) {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    ...(row.phone_number !== null && { phoneNumber: row.phone_number }),
+    countryCode: row.country_code,
+    ...(row.province_code !== null && { provinceCode: row.province_code }),
+    ...(row.province_name !== null && { provinceName: row.province_name }),
+    street: row.street,
+    city: row.city,
+    postcode: row.postcode,
+  };
+}
+
+function serializeFullCoupon(row: CouponJson) {
+  return {
+    id: row.id,
+    code: row.code,
+    used: row.used,
+    ...(row.usage_limit !== null && { usageLimit: row.usage_limit }),
+    ...(row.expires_at !== null && { expiresAt: formatStoredDateTime(row.expires_at) }),
+    createdAt: formatStoredDateTime(row.created_at),
+    updatedAt: formatStoredDateTime(row.updated_at),
+    ...(row.per_customer_usage_limit !== null && { perCustomerUsageLimit: row.per_customer_usage_limit }),
+    _links: {
+      ...selfLink(links.promotionCoupon(row.promotion_code, row.code)),
+      promotion: { href: links.promotion(row.promotion_code) },
+    },
+  };
+}
+
+export function serializeOrder(row: OrderRow) {
+  return {
+    id: row.id,
+    ...(row.checkout_completed_at !== null && { checkoutCompletedAt: formatStoredDateTime(row.checkout_completed_at) }),
+    ...(row.number !== null && { number: row.number }),
+    items: row.items.map(serializeOrderItem),
+    itemsTotal: row.items_total,
+    adjustments: row.adjustments.map(serializeAdjustment),
+    adjustmentsTotal: row.adjustments_total,
+    total: row.total,
+    state: row.state,
+    customer: serializeCustomerDetailJson(row.customer),
+    channel: serializeChannelJson(row.channel),
+    ...(row.shipping_address !== null && { shippingAddress: serializeAddress(row.shipping_address) }),
+    ...(row.billing_address !== null && { billingAddress: serializeAddress(row.billing_address) }),
+    payments: row.payments.map(serializePayment),
+    shipments: row.shipments.map(serializeShipment),
+    currencyCode: row.currency_code,
+    localeCode: row.locale_code,
+    ...(row.promotion_coupon !== null && { promotionCoupon: serializeFullCoupon(row.promotion_coupon) }),
+    checkoutState: row.checkout_state,
+  };
+}

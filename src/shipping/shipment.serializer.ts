@@ -1,0 +1,27 @@
+import { links } from '../common/links';
+import type { ShipmentJson, ShippingMethodJson } from './queries/shipment-sql';
+
+/** The exposed fields of a shipping method: `id, code, enabled` and links to its zone and itself. */
+export function serializeShippingMethod(row: ShippingMethodJson) {
+  return {
+    id: row.id,
+    code: row.code,
+    enabled: row.enabled,
+    _links: { zone: { href: links.zone(row.zone_code) }, self: { href: links.shippingMethod(row.code) } },
+  };
+}
+
+/** A shipment, with links to its order, itself and its method. */
+export function serializeShipment(row: ShipmentJson) {
+  return {
+    id: row.id,
+    state: row.state,
+    method: serializeShippingMethod(row.method),
+    ...(row.tracking !== null && { tracking: row.tracking }),
+    _links: {
+      order: { href: links.order(row.order_id) },
+      self: { href: links.shipment(row.id) },
+      'shipping-method': { href: links.shippingMethod(row.method.code) },
+    },
+  };
+}
