@@ -21,7 +21,7 @@ export const TOKEN_SQL = `
 export const CART_SQL = `
   select json_strip_nulls(json_build_object(
            'id', o.id,
-           'items', ${orderItems('o.id', 'cart')},
+           'items', ${orderItems('o', 'cart')},
            'itemsTotal', o.items_total,
            'adjustments', ${adjustments('order_id', 'o.id')},
            'adjustmentsTotal', o.adjustments_total,
@@ -106,7 +106,7 @@ const FULL_ORDER = `json_strip_nulls(json_build_object(
   'id', o.id,
   'checkoutCompletedAt', ${dateTime('o.checkout_completed_at')},
   'number', o.number,
-  'items', ${orderItems('o.id', 'full')},
+  'items', ${orderItems('o', 'full')},
   'itemsTotal', o.items_total,
   'adjustments', ${adjustments('order_id', 'o.id')},
   'adjustmentsTotal', o.adjustments_total,
