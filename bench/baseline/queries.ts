@@ -21,7 +21,7 @@ export const TOKEN_SQL = `
 export const CART_SQL = `
   select json_strip_nulls(json_build_object(
            'id', o.id,
-           'items', ${orderItems('o.id', 'cart')},
+           'items', ${orderItems('o', 'cart')},
            'itemsTotal', o.items_total,
            'adjustments', ${adjustments('order_id', 'o.id')},
            'adjustmentsTotal', o.adjustments_total,
@@ -58,10 +58,10 @@ export const CUSTOMER_PAGE_SQL = `
            'page.id desc',
          )} as items`;
 
-const address = (alias: string) => `case when ${alias}.id is null then null else json_build_object(
+const address = (alias: string) => `json_build_object(
   'id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'phoneNumber', ${alias}.phone_number,
   'countryCode', ${alias}.country_code, 'provinceCode', ${alias}.province_code, 'provinceName', ${alias}.province_name,
-  'street', ${alias}.street, 'city', ${alias}.city, 'postcode', ${alias}.postcode) end`;
+  'street', ${alias}.street, 'city', ${alias}.city, 'postcode', ${alias}.postcode)`;
 
 const ORDER_HREF = `'/api/v1/orders/' || o.id`;
 
@@ -101,57 +101,56 @@ const shipments = jsonArray(
   's.id',
 );
 
-/** One order of the customer-orders list: no serialization groups, so everything exposed. */
+/** The customer of the listed orders ($1), built once per request: every order on the page has the same one. */
+const ORDER_CUSTOMER = `(select json_build_object(
+     'id', c.id, 'email', c.email, 'emailCanonical', c.email_canonical, 'firstName', c.first_name, 'lastName', c.last_name,
+     'birthday', ${dateTime('c.birthday')}, 'gender', c.gender,
+     'group', (select json_agg(json_build_object('id', g.id, 'code', g.code, 'name', g.name) order by g.id)
+                 from customer_customer_group cg join customer_group g on g.id = cg.customer_group_id where cg.customer_id = c.id),
+     'user', (select json_build_object('id', u.id, 'username', u.username, 'usernameCanonical', u.username_canonical,
+                                       'roles', to_json(u.roles), 'enabled', u.enabled) from shop_user u where u.customer_id = c.id),
+     '_links', ${selfLink(`'/api/v1/customers/' || c.id`)})
+   from customer c where c.id = $1)`;
+
+/**
+ * One order `o` of the customer-orders list: no serialization groups, so everything exposed. Each related row
+ * is a scalar subquery of its own, which keeps planning cheap (no many-way join to order).
+ */
 const FULL_ORDER = `json_strip_nulls(json_build_object(
   'id', o.id,
   'checkoutCompletedAt', ${dateTime('o.checkout_completed_at')},
   'number', o.number,
-  'items', ${orderItems('o.id', 'full')},
+  'items', ${orderItems('o', 'full')},
   'itemsTotal', o.items_total,
   'adjustments', ${adjustments('order_id', 'o.id')},
   'adjustmentsTotal', o.adjustments_total,
   'total', o.total,
   'state', o.state,
-  'customer', json_build_object(
-     'id', c.id, 'email', c.email, 'emailCanonical', c.email_canonical, 'firstName', c.first_name, 'lastName', c.last_name,
-     'birthday', ${dateTime('c.birthday')}, 'gender', c.gender,
-     'group', (select json_agg(json_build_object('id', g.id, 'code', g.code, 'name', g.name) order by g.id)
-                 from customer_customer_group cg join customer_group g on g.id = cg.customer_group_id where cg.customer_id = c.id),
-     'user', case when u.id is null then null else json_build_object('id', u.id, 'username', u.username, 'usernameCanonical', u.username_canonical,
-                                                                     'roles', to_json(u.roles), 'enabled', u.enabled) end,
-     '_links', ${selfLink(`'/api/v1/customers/' || c.id`)}),
-  'channel', ${fullChannel('ch')},
-  'shippingAddress', ${address('sa')},
-  'billingAddress', ${address('ba')},
+  'customer', ${ORDER_CUSTOMER},
+  'channel', (select ${fullChannel('ch')} from channel ch where ch.id = o.channel_id),
+  'shippingAddress', (select ${address('sa')} from address sa where sa.id = o.shipping_address_id),
+  'billingAddress', (select ${address('ba')} from address ba where ba.id = o.billing_address_id),
   'payments', ${payments},
   'shipments', ${shipments},
   'currencyCode', o.currency_code,
   'localeCode', o.locale_code,
-  'promotionCoupon', case when pc.id is null then null else json_build_object(
+  'promotionCoupon', (select json_build_object(
      'id', pc.id, 'code', pc.code, 'used', pc.used, 'usageLimit', pc.usage_limit, 'expiresAt', ${dateTime('pc.expires_at')},
      'createdAt', ${dateTime('pc.created_at')}, 'updatedAt', ${dateTime('pc.updated_at')}, 'perCustomerUsageLimit', pc.per_customer_usage_limit,
-     '_links', json_build_object('self', ${href(couponHref('pr.code', 'pc.code'))}, 'promotion', ${href(`'/api/v1/promotions/' || ${uriEncoded('pr.code')}`)})) end,
+     '_links', json_build_object('self', ${href(couponHref('pr.code', 'pc.code'))}, 'promotion', ${href(`'/api/v1/promotions/' || ${uriEncoded('pr.code')}`)}))
+   from promotion_coupon pc join promotion pr on pr.id = pc.promotion_id where pc.id = o.promotion_coupon_id),
   'checkoutState', o.checkout_state))`;
 
 /**
  * $1 = customer id, $2 = limit, $3 = offset. Whether the customer exists, how many orders (every state) it
- * has, and one page of them, most recently updated first.
+ * has, and one page of them, most recently updated first: the page's rows are picked on the customer index,
+ * then only they are built.
  */
 export const CUSTOMER_ORDERS_SQL = `
   select exists (select 1 from customer where id = $1) as customer_exists,
          (select count(*) from orders where customer_id = $1)::int as total,
          ${jsonArray(
-           'page.body',
-           `from (select o.updated_at, o.id, ${FULL_ORDER} as body
-                    from orders o
-                    join customer c on c.id = o.customer_id
-                    left join shop_user u on u.customer_id = c.id
-                    join channel ch on ch.id = o.channel_id
-                    left join address sa on sa.id = o.shipping_address_id
-                    left join address ba on ba.id = o.billing_address_id
-                    left join promotion_coupon pc on pc.id = o.promotion_coupon_id
-                    left join promotion pr on pr.id = pc.promotion_id
-                   where o.customer_id = $1
-                   order by o.updated_at desc, o.id desc limit $2 offset $3) as page`,
-           'page.updated_at desc, page.id desc',
+           FULL_ORDER,
+           `from (select * from orders where customer_id = $1 order by updated_at desc, id desc limit $2 offset $3) as o`,
+           'o.updated_at desc, o.id desc',
          )} as items`;

@@ -46,15 +46,28 @@ function category(alias: string, path: string, detail: Detail): string {
             '_links', ${selfLink(`'/api/v1/${path}/' || ${uriEncoded(`${alias}.code`)}`)}) end`;
 }
 
-/** The variant `v` of product `p` with tax category `tc` and shipping category `sc` joined. */
-function variant(detail: Detail): string {
+/** The characters JavaScript's `String.prototype.trim` removes, for `ltrim` (the descriptor always ends with `)`). */
+const JS_WHITESPACE = `E'\\t\\n\\u000B\\f\\r \\u00A0\\u1680\\u2000\\u2001\\u2002\\u2003\\u2004\\u2005\\u2006\\u2007\\u2008\\u2009\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF'`;
+
+/**
+ * `<name> (<code>)` as placed orders show a variant: the name is the variant's translation in the order's
+ * locale (else its first one), else its product's the same way; without any name just `(<code>)`.
+ */
+const descriptor = (order: string) => `ltrim(coalesce(
+    (select dvt.name from product_variant_translation dvt where dvt.variant_id = v.id order by (dvt.locale = ${order}.locale_code) desc, dvt.id limit 1),
+    (select dpt.name from product_translation dpt where dpt.product_id = p.id order by (dpt.locale = ${order}.locale_code) desc, dpt.id limit 1),
+    '') || ' (' || v.code || ')', ${JS_WHITESPACE})`;
+
+/** The variant `v` of product `p` (on a line of order `order`) with tax category `tc` and shipping category `sc` joined. */
+function variant(order: string, detail: Detail): string {
   const stock = detail === 'full' ? `'onHold', v.on_hold, 'onHand', v.on_hand,` : '';
   const tracked = detail === 'full' ? `'tracked', v.tracked, 'weight', v.weight, 'width', v.width, 'height', v.height, 'depth', v.depth,` : `'tracked', v.tracked,`;
   const links =
     detail === 'full'
       ? `json_build_object('self', ${href(variantHref('p.code', 'v.code'))}, 'product', ${href(productHref('p.code'))})`
       : selfLink(variantHref('p.code', 'v.code'));
-  return `json_build_object(
+  return `json_build_object(${detail === 'full' ? `
+    'descriptor', ${descriptor(order)},` : ''}
     'id', v.id, 'code', v.code,
     'optionValues', ${jsonArray(
       `json_build_object('code', ov.code, 'translations', ${keyedMap(
@@ -75,8 +88,8 @@ function variant(detail: Detail): string {
     '_links', ${links})`;
 }
 
-/** The lines of order `owner` as a JSON array, each with units, adjustments, variant and links. */
-export function orderItems(owner: string, detail: Detail): string {
+/** The lines of order `order` (an alias of `orders`) as a JSON array, each with units, adjustments, variant and links. */
+export function orderItems(order: string, detail: Detail): string {
   const item = `json_build_object(
     'id', i.id, 'quantity', i.quantity, 'unitPrice', i.unit_price, 'total', i.total,
     'units', ${jsonArray(
@@ -87,7 +100,7 @@ export function orderItems(owner: string, detail: Detail): string {
     'unitsTotal', i.units_total,
     'adjustments', ${adjustments('order_item_id', 'i.id')},
     'adjustmentsTotal', i.adjustments_total,
-    'variant', ${variant(detail)},
+    'variant', ${variant(order, detail)},
     '_links', json_build_object('order', ${href(`'/api/v1/orders/' || i.order_id`)}, 'product', ${href(productHref('p.code'))},
                                 'variant', ${href(variantHref('p.code', 'v.code'))}))`;
   return jsonArray(
@@ -97,7 +110,7 @@ export function orderItems(owner: string, detail: Detail): string {
        join product p on p.id = v.product_id
        left join tax_category tc on tc.id = v.tax_category_id
        left join shipping_category sc on sc.id = v.shipping_category_id
-      where i.order_id = ${owner}`,
+      where i.order_id = ${order}.id`,
     'i.id',
   );
 }
