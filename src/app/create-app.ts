@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES, registerBodyParsers } from '../common/http/body-parsers
 import { ApiExceptionFilter } from '../common/http/api-exception.filter';
 import { requestIdFor } from '../common/http/request-id';
 import { RouteRegistry } from '../common/http/route-registry';
+import { setupOpenApi } from '../common/openapi/setup-openapi';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
 import { AppModule } from './app.module';
@@ -14,6 +15,8 @@ import { AppModule } from './app.module';
 export interface RunningApp {
   app: NestFastifyApplication;
   database: DatabaseHandle;
+  /** Every route the HTTP server registered. */
+  routes: RouteRegistry;
   /** Stops the HTTP server, the ORM and (when embedded) the database. */
   close(): Promise<void>;
 }
@@ -51,12 +54,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       abortOnError: false,
     });
     app.useGlobalFilters(new ApiExceptionFilter(routes));
+    setupOpenApi(app);
     await app.get(MikroORM).getMigrator().up();
     await app.init();
     await fastify.ready();
     return {
       app,
       database,
+      routes,
       async close() {
         await app.close();
         await database.close();
