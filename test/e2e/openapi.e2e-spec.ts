@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, RequestBodyObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
-import { createAjv, isDocumentationRoute, normalizeRoute, OpenApiContract, toAjvSchema } from '../support/openapi-contract';
+import { createAjv, isUndocumentedByDesign, normalizeRoute, OpenApiContract, toAjvSchema } from '../support/openapi-contract';
 import { isAllowlistedUndocumentedRoute } from '../support/openapi-undocumented-routes';
 import { AUTH, CART_YAML, loadShop } from '../support/cart-fixtures';
 import { json, startTestApp, type TestApp } from '../support/test-app';
@@ -99,7 +99,7 @@ describe('OpenAPI document and Swagger UI', () => {
     const contract = new OpenApiContract(document, t.running.routes);
     const missing = t.running.routes
       .list()
-      .filter((route) => !isDocumentationRoute(route.url) && !isAllowlistedUndocumentedRoute(route.method, route.url))
+      .filter((route) => !isUndocumentedByDesign(route.url) && !isAllowlistedUndocumentedRoute(route.method, route.url))
       .filter((route) => {
         const path = contract.documentedPath(route.url);
         return path === undefined || document.paths[path][route.method.toLowerCase() as 'get'] === undefined;

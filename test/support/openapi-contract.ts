@@ -1,11 +1,15 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { HeaderObject, OpenAPIObject, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import type { LightMyRequestResponse } from 'fastify';
-import type { RouteRegistry } from '../../src/common/http/route-registry';
+import { isCatchAll, type RouteRegistry } from '../../src/common/http/route-registry';
 import { isAllowlistedUndocumentedRoute } from './openapi-undocumented-routes';
 
-/** The documentation serves itself; its routes are not API operations. */
-export const isDocumentationRoute = (route: string): boolean => route === '/api/doc.json' || route === '/api/doc' || route.startsWith('/api/doc/');
+/**
+ * Routes that are no API operations, by design: the documentation serving itself, and catch-all
+ * routes such as a CORS preflight handler's `OPTIONS *`.
+ */
+export const isUndocumentedByDesign = (route: string): boolean =>
+  route === '/api/doc.json' || route === '/api/doc' || route.startsWith('/api/doc/') || isCatchAll(route);
 
 /**
  * What a request that no route answers may get (the router's 404/405, or the body parser's errors,
@@ -75,7 +79,7 @@ export class OpenApiContract {
     const route = this.routes.match(upper, path);
     const where = `${upper} ${url} answered ${response.statusCode}`;
     if (route === null) return this.verifyUnrouted(where, response);
-    if (isDocumentationRoute(route)) return;
+    if (isUndocumentedByDesign(route)) return;
     const documentedPath = this.documentedPath(route);
     const item: PathItemObject | undefined = documentedPath === undefined ? undefined : this.document.paths[documentedPath];
     const operation: OperationObject | undefined = item?.[upper.toLowerCase() as HttpMethod];

@@ -7,6 +7,7 @@ describe('RouteRegistry', () => {
   registry.add('/api/v1/carts/:id', ['GET', 'PUT']);
   registry.add('/api/v1/carts/mine', 'GET');
   registry.add('/api/doc/*', 'GET');
+  registry.add('*', 'OPTIONS');
 
   it('lists the routes without HEAD', () => {
     expect(registry.list()).toEqual([
@@ -16,6 +17,7 @@ describe('RouteRegistry', () => {
       { url: '/api/v1/carts/:id', method: 'PUT' },
       { url: '/api/v1/carts/mine', method: 'GET' },
       { url: '/api/doc/*', method: 'GET' },
+      { url: '*', method: 'OPTIONS' },
     ]);
   });
 
@@ -35,5 +37,10 @@ describe('RouteRegistry', () => {
     expect(registry.allowedMethods('/api/doc/swagger-ui.css')).toEqual(['GET']);
     expect(registry.allowedMethods('/api/v1/carts/12')).toEqual(['GET', 'PUT']);
     expect(registry.allowedMethods('/api/v1/nope')).toEqual([]);
+  });
+
+  it('matches a catch-all route but does not count it among the allowed methods', () => {
+    expect(registry.match('OPTIONS', '/api/v1/nope')).toBe('*');
+    expect(registry.allowedMethods('/api/v1/carts/12')).toEqual(['GET', 'PUT']);
   });
 });

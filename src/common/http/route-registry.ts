@@ -4,7 +4,7 @@ export interface RegisteredRoute {
   method: string;
 }
 
-/** Turns a route pattern into a regular expression: `:name` matches one segment, a trailing `*` the rest. */
+/** Turns a route pattern into a regular expression: `:name` matches one segment, a `*` segment the rest. */
 function patternOf(url: string): RegExp {
   const segments = url
     .replace(/\/+$/, '')
@@ -17,6 +17,9 @@ function patternOf(url: string): RegExp {
   return new RegExp(`^${segments.join('/')}/?$`);
 }
 
+/** A route for every path (such as a CORS preflight handler's `OPTIONS *`). */
+export const isCatchAll = (url: string): boolean => /^\/?\*$/.test(url);
+
 /** Remembers every registered route so an unmatched request can be told apart: unknown path (404) or wrong method (405). */
 export class RouteRegistry {
   private readonly routes: Array<RegisteredRoute & { pattern: RegExp }> = [];
@@ -28,11 +31,14 @@ export class RouteRegistry {
     }
   }
 
-  /** The methods a path answers to, in registration order (empty for an unknown path). */
+  /**
+   * The methods a path answers to, in registration order (empty for an unknown path). Catch-all
+   * routes do not count: they would make every unknown path a 405.
+   */
   allowedMethods(path: string): string[] {
     const methods: string[] = [];
     for (const route of this.routes) {
-      if (route.pattern.test(path) && !methods.includes(route.method)) methods.push(route.method);
+      if (!isCatchAll(route.url) && route.pattern.test(path) && !methods.includes(route.method)) methods.push(route.method);
     }
     return methods;
   }
