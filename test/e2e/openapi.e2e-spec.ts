@@ -165,6 +165,49 @@ describe('OpenAPI document and Swagger UI', () => {
     ]);
   });
 
+  it('writes every schema in the OpenAPI 3.0 dialect', () => {
+    const problems: string[] = [];
+    const TYPES = ['object', 'array', 'string', 'integer', 'number', 'boolean'];
+    let schemasSeen = 0;
+    const visit = (value: unknown, at: string, inSchema: boolean): void => {
+      if (Array.isArray(value)) return value.forEach((child, index) => visit(child, `${at}[${index}]`, inSchema));
+      if (typeof value !== 'object' || value === null) return;
+      const node = value as Record<string, unknown>;
+      if (inSchema && !('$ref' in node)) {
+        schemasSeen++;
+        if (node.type !== undefined && !TYPES.includes(node.type as string)) problems.push(`${at}: type ${JSON.stringify(node.type)}`);
+        if (node.required !== undefined && (!Array.isArray(node.required) || node.required.length === 0)) problems.push(`${at}: empty required`);
+        if (Array.isArray(node.required) && node.additionalProperties === false) {
+          for (const key of node.required as string[]) if (!(key in ((node.properties as object) ?? {}))) problems.push(`${at}: requires unknown ${key}`);
+        }
+        if (node.enum !== undefined && (!Array.isArray(node.enum) || node.enum.length === 0)) problems.push(`${at}: empty enum`);
+        if (node.type === 'array' && node.items === undefined) problems.push(`${at}: array without items`);
+        if (node.nullable !== undefined && node.type === undefined) problems.push(`${at}: nullable without type`);
+        for (const keyword of ['const', '$defs', 'prefixItems', 'if', 'then', 'else', 'dependentRequired', 'unevaluatedProperties']) {
+          if (keyword in node) problems.push(`${at}: ${keyword} is not OpenAPI 3.0`);
+        }
+      }
+      for (const [key, child] of Object.entries(node)) {
+        if (key === 'example' || key === 'examples') continue;
+        const childIsSchema =
+          key === 'schema' ||
+          (inSchema && ['items', 'additionalProperties', 'not'].includes(key)) ||
+          (inSchema && ['oneOf', 'anyOf', 'allOf'].includes(key));
+        if (inSchema && key === 'properties') {
+          for (const [name, property] of Object.entries(child as object)) visit(property, `${at}.properties.${name}`, true);
+        } else if (at === 'components.schemas') {
+          visit(child, `${at}.${key}`, true);
+        } else {
+          visit(child, `${at}.${key}`, childIsSchema || (inSchema && Array.isArray(child) && ['oneOf', 'anyOf', 'allOf'].includes(key)));
+        }
+      }
+    };
+    visit(document.paths, 'paths', false);
+    visit(document.components?.schemas, 'components.schemas', false);
+    expect(problems).toEqual([]);
+    expect(schemasSeen).toBeGreaterThan(300);
+  });
+
   it('resolves every reference', () => {
     const unresolved = refsIn(document).filter((ref) => {
       const [, section, name] = /^#\/components\/(schemas|headers)\/(.+)$/.exec(ref) ?? [];

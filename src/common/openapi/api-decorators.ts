@@ -19,6 +19,22 @@ import {
 } from './responses';
 import { integer, string, type Schema } from './schema-builders';
 
+/*
+ * Documenting an endpoint (see carts.controller.ts for the full set):
+ *
+ *   @Get(':id')
+ *   @ApiOperation({ operationId: 'showOrder', summary: 'Show an order' })
+ *   @ApiPathParam('id', 'Order id.', integer({ minimum: 1 }))
+ *   @ApiResponses(ok('The order.', OrderSchema), notFound('No order has this id.', 'The "order" has not been found'))
+ *   @ApiStandardErrors()
+ *
+ * Response schemas are explicit objects registered with defineSchema() in the domain's *.openapi.ts
+ * (closedObject() for closed shapes, keyedMap() for maps written as [] when empty, definePageSchema()
+ * for lists). A body validated by a form gets @ApiJsonBody({form, schema, ...}), a list @ApiPage(),
+ * a POST under /api/v1 @ApiIdempotentPost(), a public route @ApiPublicEndpoint() instead of
+ * @ApiStandardErrors(). test/e2e/openapi.e2e-spec.ts checks that nothing is left out.
+ */
+
 const OUTCOMES = Symbol('openapi:outcomes');
 
 interface MergedResponse {

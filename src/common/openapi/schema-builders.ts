@@ -33,10 +33,12 @@ export function closedObject(properties: Record<string, Schema>, options: Object
   for (const key of optional) {
     if (!(key in properties)) throw new Error(`Optional key "${key}" is not a property`);
   }
+  const required = Object.keys(properties).filter((key) => !optional.has(key));
   return {
     type: 'object',
     ...(options.description !== undefined && { description: options.description }),
-    required: Object.keys(properties).filter((key) => !optional.has(key)),
+    // OpenAPI 3.0 does not allow an empty `required` list.
+    ...(required.length > 0 && { required }),
     properties,
     additionalProperties: false,
     ...(options.example !== undefined && { example: options.example }),
