@@ -27,9 +27,13 @@ export const UNDOCUMENTED_ROUTES_ALLOWLIST: readonly string[] = [
   '/metrics',
 ];
 
-const withoutParameterNames = (route: string): string => route.replace(/\/+$/, '').replace(/\/:[^/]+/g, '/:');
+const withoutParameterNames = (route: string): string =>
+  route
+    .replace(/\/+$/, '')
+    .replace(/\/:[^/]+/g, '/:')
+    .replace(/\/\{[^/}]+\}/g, '/:');
 
-/** Whether a registered route (e.g. `/api/v1/orders/:id`) is on the allowlist, for any method. */
+/** Whether a route (`/api/v1/orders/:id` as registered, or `/api/v1/orders/{id}` as documented) is on the allowlist, for any method. */
 export function isAllowlistedUndocumentedRoute(_method: string, route: string): boolean {
   const normalized = withoutParameterNames(route);
   return UNDOCUMENTED_ROUTES_ALLOWLIST.some((entry) => normalized === entry || normalized.startsWith(`${entry}/`));

@@ -3,6 +3,7 @@ import { ApiBody, ApiHeader, ApiParam, ApiQuery, ApiSecurity, DECORATORS, type E
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListSpec } from '../pagination/page-request';
 import {
   badRequest,
+  conflict,
   forbidden,
   idempotencyKeyReused,
   internalError,
@@ -200,10 +201,12 @@ export function ApiIdempotentPost(successStatus = 201): MethodDecorator {
       name: IDEMPOTENCY_KEY_HEADER,
       required: false,
       description:
-        'Makes the request safe to retry: a repeat with the same key and the same request (method, path and body) is not executed ' +
-        'again but answered with the stored status and body of the first one, plus `Idempotent-Replayed: true`. ' +
-        'The same key with a different request is a 422; a malformed key is a 400. Keys are per administrator.',
-      schema: string({ minLength: 1, maxLength: 255, example: '3f1c2a9e-4b7d-4f7e-9a51-0c2d5e8b7a61' }),
+        'Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act ' +
+        'again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus ' +
+        '`Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat ' +
+        'waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, ' +
+        'otherwise 400.',
+      schema: string({ pattern: '^[\\x20-\\x7e]{1,255}$', example: '3f1c2a9e-4b7d-4f7e-9a51-0c2d5e8b7a61' }),
     }),
     ApiResponses(
       {
@@ -211,6 +214,7 @@ export function ApiIdempotentPost(successStatus = 201): MethodDecorator {
         headers: { 'Idempotent-Replayed': responseHeader('`true` when this is the stored answer to an earlier request with the same key.', false, 'true') },
       },
       idempotencyKeyReused(),
+      conflict('An earlier request with the same `Idempotency-Key` is still running.', 'A request with this Idempotency-Key is still in progress'),
       badRequest('The `Idempotency-Key` header is malformed.'),
     ),
   ) as MethodDecorator;

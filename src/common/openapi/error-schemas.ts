@@ -19,7 +19,7 @@ export function errorBody(status: number, messages: readonly string[] = [], extr
 
 export const ErrorSchemas = {
   BadRequest: defineSchema('BadRequestError', {
-    ...errorBody(400, [], { description: 'A request the API cannot read: malformed JSON, a body that is not a JSON object, an unknown sorting field or filter.' }),
+    ...errorBody(400, [], { description: 'A request the API cannot read: malformed JSON, a body that is not a JSON object, an unknown sorting field or filter, a malformed Idempotency-Key.' }),
     example: { code: 400, message: 'Invalid json message received' },
   }),
   RouteNotFound: defineSchema('RouteNotFoundError', {

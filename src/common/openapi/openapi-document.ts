@@ -10,7 +10,8 @@ const DESCRIPTION = `
 JSON administration API of the shop: carts and their items, customers, and the orders of a customer.
 The wire format is that of the Sylius admin API v1.
 
-**Authentication.** Every endpoint except the token endpoint needs \`Authorization: Bearer <access_token>\`.
+**Authentication.** Every endpoint except the token endpoint needs \`Authorization: Bearer <access_token>\`
+(or the token as the \`access_token\` query parameter).
 Get a token with \`POST /api/oauth/v2/token\` (password grant, see there). Access tokens live 3600 s; refresh tokens
 14 days and work once.
 
@@ -75,8 +76,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(DESCRIPTION)
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An access token from `POST /api/oauth/v2/token`.' }, 'bearer')
+    .addApiKey({ type: 'apiKey', in: 'query', name: 'access_token', description: 'The access token as a query parameter, instead of the header.' }, 'accessTokenQuery')
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'OAuth2 client id and secret (token endpoint only, instead of `client_id`/`client_secret`).' }, 'clientBasic')
     .addSecurityRequirements('bearer')
+    .addSecurityRequirements('accessTokenQuery')
     .build();
   const components = {
     ...config.components,
