@@ -92,12 +92,18 @@ export class OpenApiContract {
       );
     }
     this.verifyHeaders(where, declared, response);
-    const media = declared.content?.['application/json'];
-    if (media === undefined) {
+    const mediaTypes = Object.keys(declared.content ?? {});
+    if (mediaTypes.length === 0) {
       if (response.body !== '') throw new Error(`OpenAPI contract: ${where} with a body, but the document declares none\nbody: ${response.body.slice(0, 500)}`);
       return;
     }
-    this.verifyJson(where, `${upper} ${documentedPath} ${response.statusCode}`, media.schema as SchemaObject, response);
+    const json = declared.content?.['application/json'];
+    if (json !== undefined) return this.verifyJson(where, `${upper} ${documentedPath} ${response.statusCode}`, json.schema as SchemaObject, response);
+    // Other media types (e.g. text/plain metrics) are checked by type only.
+    const contentType = String(response.headers['content-type'] ?? '');
+    if (!mediaTypes.some((type) => contentType.startsWith(type))) {
+      throw new Error(`OpenAPI contract: ${where} with Content-Type "${contentType}", but the document declares ${mediaTypes.join(', ')}`);
+    }
   }
 
   private verifyUnrouted(where: string, response: LightMyRequestResponse): void {
