@@ -12,6 +12,7 @@ import { RouteRegistry } from '../common/http/route-registry';
 import { closeConnectionsWhenClosing } from '../common/http/close-connections-when-closing';
 import { registerCors } from '../common/http/cors';
 import { registerSecurityHeaders } from '../common/http/security-headers';
+import { setupOpenApi } from '../common/openapi/setup-openapi';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
 import { registerIdempotentReplies } from '../idempotency/idempotent-replies';
@@ -22,6 +23,8 @@ import { AppModule } from './app.module';
 export interface RunningApp {
   app: NestFastifyApplication;
   database: DatabaseHandle;
+  /** Every route the HTTP server registered. */
+  routes: RouteRegistry;
   /** Stops the HTTP server, the ORM and (when embedded) the database. */
   close(): Promise<void>;
 }
@@ -68,12 +71,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     app.useGlobalFilters(new ApiExceptionFilter(routes));
     registerCors(app, config.corsOrigins);
     observeRequests(fastify, app.get(AppMetrics));
+    setupOpenApi(app);
     await app.get(MikroORM).getMigrator().up();
     await app.init();
     await fastify.ready();
     return {
       app,
       database,
+      routes,
       async close() {
         await app.close();
         await database.close();

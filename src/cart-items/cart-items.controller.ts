@@ -1,21 +1,77 @@
-import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { FormPipe } from '../common/forms/form.pipe';
+import { applyDecorators, Body, Controller, Delete, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { cartNotPriceable, CartItemSchema } from '../carts/carts.openapi';
+import { addedCartItemExample } from '../carts/carts.openapi-examples';
+import { NOT_BLANK } from '../common/forms/messages';
 import type { SubmittedForm } from '../common/forms/validate-form';
+import { FormPipe } from '../common/forms/form.pipe';
+import { ApiIdempotentPost, ApiJsonBody, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
+import { created, noContent, notFound } from '../common/openapi/responses';
+import { integer } from '../common/openapi/schema-builders';
 import { parseCartId as cartId, parseCartItemId as itemId } from '../carts/path-ids';
-import { AddCartItemForm, ChangeCartItemForm } from './forms/cart-item.forms';
+import { AddCartItemRequestSchema, ChangeCartItemRequestSchema } from './cart-items.openapi';
+import { AddCartItemForm, ChangeCartItemForm, QUANTITY_TOO_LOW } from './forms/cart-item.forms';
 import { CartItemsService } from './services/cart-items.service';
 
+const CART_NOT_FOUND = 'The "cart" has not been found';
+const ITEM_NOT_FOUND = 'The "cart item" has not been found';
+
+const ApiCartId = () => ApiPathParam('cartId', 'Cart id. Only orders still in checkout state `cart` are found.', integer({ minimum: 1, example: 4 }));
+const ApiItemId = () => ApiPathParam('itemId', 'Id of a line of that cart.', integer({ minimum: 1, example: 8 }));
+const itemNotFound = () => notFound('No cart has this id, or the cart has no line with this id.', CART_NOT_FOUND, ITEM_NOT_FOUND);
+
+/** PUT and PATCH both set the quantity, which is required. */
+const ApiChangeQuantity = (operationId: string, summary: string) =>
+  applyDecorators(
+    ApiOperation({ operationId, summary, description: 'Adds units or removes the oldest ones until there is one per piece, then recalculates the cart.' }),
+    ApiCartId(),
+    ApiItemId(),
+    ApiJsonBody({
+      form: ChangeCartItemForm,
+      schema: ChangeCartItemRequestSchema,
+      examples: { quantity: { summary: 'Three pieces', value: { quantity: 3 } } },
+      validationExample: { code: 400, message: 'Validation Failed', errors: { errors: ['Mug does not have sufficient stock.'], children: { quantity: {} } } },
+    }),
+    ApiResponses(noContent('The quantity is changed and the cart recalculated.'), itemNotFound(), cartNotPriceable()),
+    ApiStandardErrors(),
+  );
+
+@ApiTags('Cart items')
 @Controller('api/v1/carts/:cartId/items')
 export class CartItemsController {
   constructor(private readonly items: CartItemsService) {}
 
   @Post()
+  @ApiOperation({
+    operationId: 'addCartItem',
+    summary: 'Add a variant to a cart',
+    description: 'A variant already in the cart is merged into its line (the quantities add up). The cart is recalculated.',
+  })
+  @ApiCartId()
+  @ApiJsonBody({
+    form: AddCartItemForm,
+    schema: AddCartItemRequestSchema,
+    examples: { mug: { summary: 'One Star Wars mug', value: { variant: 'MUG_SW', quantity: 1 } } },
+    validationExample: {
+      code: 400,
+      message: 'Validation Failed',
+      errors: { children: { quantity: { errors: [QUANTITY_TOO_LOW] }, variant: { errors: [NOT_BLANK] } } },
+    },
+  })
+  @ApiResponses(
+    created('The line holding the variant, after recalculation.', CartItemSchema, { added: { summary: 'One mug added', value: addedCartItemExample } }),
+    notFound('No cart has this id.', CART_NOT_FOUND),
+    cartNotPriceable(),
+  )
+  @ApiIdempotentPost()
+  @ApiStandardErrors()
   add(@Param('cartId') cart: string, @Body(new FormPipe(AddCartItemForm)) form: SubmittedForm<AddCartItemForm>) {
     return this.items.add(cartId(cart), form);
   }
 
   @Put(':itemId')
   @HttpCode(204)
+  @ApiChangeQuantity('replaceCartItem', "Set a line's quantity")
   async replace(
     @Param('cartId') cart: string,
     @Param('itemId') item: string,
@@ -27,6 +83,7 @@ export class CartItemsController {
   /** The same as PUT: the only field, quantity, is required. */
   @Patch(':itemId')
   @HttpCode(204)
+  @ApiChangeQuantity('updateCartItem', "Set a line's quantity (same as PUT)")
   async patch(
     @Param('cartId') cart: string,
     @Param('itemId') item: string,
@@ -37,6 +94,11 @@ export class CartItemsController {
 
   @Delete(':itemId')
   @HttpCode(204)
+  @ApiOperation({ operationId: 'deleteCartItem', summary: 'Remove a line from a cart', description: 'The cart is recalculated.' })
+  @ApiCartId()
+  @ApiItemId()
+  @ApiResponses(noContent('The line is gone and the cart recalculated.'), itemNotFound(), cartNotPriceable())
+  @ApiStandardErrors()
   async remove(@Param('cartId') cart: string, @Param('itemId') item: string): Promise<void> {
     await this.items.remove(cartId(cart), itemId(item));
   }

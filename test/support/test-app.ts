@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createApp, type RunningApp } from '../../src/app/create-app';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { OpenApiContract } from './openapi-contract';
 import { startTestDatabase, TEST_POOL_SIZE } from './test-database';
 
 export interface TestApp {
@@ -18,6 +19,23 @@ export interface StartTestAppOptions {
   env?: Record<string, string>;
   onQuery?: (sql: string) => void;
   logDestination?: DestinationStream;
+  /**
+   * Check every response against the app's OpenAPI document (see openapi-contract.ts). On unless
+   * OPENAPI_VALIDATION=off.
+   */
+  validateResponses?: boolean;
+}
+
+/** The OpenAPI document as the running app serves it, fetched once. */
+async function loadContract(running: RunningApp): Promise<OpenApiContract> {
+  const response = await running.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/api/doc.json' });
+  if (response.statusCode !== 200) throw new Error(`GET /api/doc.json answered ${response.statusCode}: ${response.body}`);
+  return new OpenApiContract(JSON.parse(response.body), running.routes);
+}
+
+function requestLine(request: InjectOptions): { method: string; url: string } {
+  const url = typeof request.url === 'string' ? request.url : (request.path as string | undefined) ?? String(request.url);
+  return { method: request.method ?? 'GET', url };
 }
 
 /** The real HTTP stack on a fresh copy of the migrated test database. */
@@ -30,11 +48,22 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     logDestination: options.logDestination,
   });
   const orm = running.app.get(MikroORM);
+  const fastify = running.app.getHttpAdapter().getInstance();
+  const validate = options.validateResponses ?? process.env.OPENAPI_VALIDATION !== 'off';
+  let contract: Promise<OpenApiContract> | undefined;
   return {
     running,
     config,
     em: () => orm.em.fork() as EntityManager,
-    inject: (request) => running.app.getHttpAdapter().getInstance().inject(request),
+    async inject(request) {
+      const response = await fastify.inject(request);
+      if (validate) {
+        contract ??= loadContract(running);
+        const { method, url } = requestLine(request);
+        (await contract).verify(method, url, response);
+      }
+      return response;
+    },
     close: () => running.close(),
   };
 }

@@ -15,7 +15,7 @@ import { changeCart, reprocessCart } from '../cart-transaction';
 import { COUPON_INVALID, type CreateCartForm, type UpdateCartForm } from '../forms/cart.forms';
 import { CART_CRITERIA, CART_SORTS, countCarts, findCart, findCartPage, type CartCriterion, type CartSort } from '../queries/cart-queries';
 
-const LIST_SPEC: ListSpec<CartSort, CartCriterion> = { sortable: CART_SORTS, defaultSort: ['id', 'desc'], criteria: CART_CRITERIA };
+export const CART_LIST_SPEC: ListSpec<CartSort, CartCriterion> = { sortable: CART_SORTS, defaultSort: ['id', 'desc'], criteria: CART_CRITERIA };
 
 interface CreationLookup {
   customer_id: number | null;
@@ -29,7 +29,7 @@ export class CartsService {
   constructor(private readonly em: EntityManager) {}
 
   async list(rawQuery: string) {
-    const request = parsePageRequest(rawQuery, LIST_SPEC);
+    const request = parsePageRequest(rawQuery, CART_LIST_SPEC);
     const em = this.em.fork();
     const total = await countCarts(em, request);
     assertPageExists(request, total);

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
+import type { ListSpec, PageRequest, SortDirection } from '../../common/pagination/page-request';
 
 export const CUSTOMER_SORTS = ['id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
 export const CUSTOMER_CRITERIA = ['search', 'group'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export type CustomerCriterion = (typeof CUSTOMER_CRITERIA)[number];
 export type CustomerPageRequest = PageRequest<CustomerSort, CustomerCriterion>;
+export const CUSTOMER_LIST_SPEC: ListSpec<CustomerSort, CustomerCriterion> = { sortable: CUSTOMER_SORTS, defaultSort: ['id', 'desc'], criteria: CUSTOMER_CRITERIA };
 
 /** One row of the customer list, with the account fields the list shows. */
 export interface CustomerListRow {

@@ -5,7 +5,7 @@ import { links } from '../../common/links';
 import { assertPageExists, buildPage } from '../../common/pagination/page';
 import { parsePageRequest } from '../../common/pagination/page-request';
 import { serializeCustomerDetail, serializeCustomerListItem } from '../customer.serializer';
-import { CUSTOMER_CRITERIA, CUSTOMER_SORTS, CustomerListQuery } from '../queries/customer-list.query';
+import { CUSTOMER_LIST_SPEC, CustomerListQuery } from '../queries/customer-list.query';
 import { loadCustomer } from '../queries/customer-lookups';
 
 @Injectable()
@@ -13,7 +13,7 @@ export class CustomerQueriesService {
   constructor(private readonly em: EntityManager) {}
 
   async list(rawQuery: string) {
-    const request = parsePageRequest(rawQuery, { sortable: CUSTOMER_SORTS, defaultSort: ['id', 'desc'], criteria: CUSTOMER_CRITERIA });
+    const request = parsePageRequest(rawQuery, CUSTOMER_LIST_SPEC);
     const query = new CustomerListQuery(this.em.fork(), request);
     const total = await query.count();
     assertPageExists(request, total);

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { conflict, resourceNotFound } from '../../common/errors/api-error';
 import { lockCustomer } from '../queries/customer-lookups';
 
-const HAS_PLACED_ORDERS = 'The customer has placed orders and cannot be deleted.';
+export const HAS_PLACED_ORDERS = 'The customer has placed orders and cannot be deleted.';
 
 @Injectable()
 export class DeleteCustomerService {

@@ -1,0 +1,194 @@
+import type { SchemaObject } from '@nestjs/swagger';
+import { definePageSchema } from '../common/openapi/page-schema';
+import { arrayOf, boolean, closedObject, dateTime, ID, integer, selfLinks, string, type Schema } from '../common/openapi/schema-builders';
+import { defineSchema } from '../common/openapi/schema-registry';
+import { GENDERS } from './forms/customer.form';
+
+/** Wire shapes of customers (see customer.serializer.ts) and the customer form. */
+
+const CUSTOMER_HREF = `^/api/v1/customers/${ID}$`;
+const customerLinks = (id: number) => ({ self: { href: `/api/v1/customers/${id}` } });
+
+export const felicityExample = {
+  id: 2,
+  email: 'felicity.smoak@star-city.com',
+  emailCanonical: 'felicity.smoak@star-city.com',
+  firstName: 'Felicity',
+  lastName: 'Smoak',
+  gender: 'f',
+  group: [{ id: 2, code: 'wholesale', name: 'Wholesale' }],
+  user: { id: 1, username: 'felicity.smoak@star-city.com', usernameCanonical: 'felicity.smoak@star-city.com', roles: ['ROLE_USER'], enabled: true },
+  _links: customerLinks(2),
+};
+
+export const oliverExample = {
+  id: 1,
+  email: 'oliver.queen@star-city.com',
+  emailCanonical: 'oliver.queen@star-city.com',
+  firstName: 'Oliver',
+  lastName: 'Queen',
+  birthday: '1985-05-16T00:00:00+0000',
+  gender: 'm',
+  group: [{ id: 1, code: 'retail', name: 'Retail' }],
+  _links: customerLinks(1),
+};
+
+export const createdCustomerExample = {
+  id: 8,
+  email: 'john.diggle@yahoo.com',
+  emailCanonical: 'john.diggle@yahoo.com',
+  firstName: 'John',
+  lastName: 'Diggle',
+  gender: 'm',
+  user: { id: 6, username: 'john.diggle@yahoo.com', usernameCanonical: 'john.diggle@yahoo.com', roles: ['ROLE_USER'], enabled: false },
+  _links: customerLinks(8),
+};
+
+const customerPageExample = {
+  page: 1,
+  limit: 3,
+  pages: 3,
+  total: 7,
+  _links: {
+    self: { href: '/api/v1/customers/?page=1&limit=3' },
+    first: { href: '/api/v1/customers/?page=1&limit=3' },
+    last: { href: '/api/v1/customers/?page=3&limit=3' },
+    next: { href: '/api/v1/customers/?page=2&limit=3' },
+  },
+  _embedded: {
+    items: [
+      { id: 7, email: 'Joe@doe.com', firstName: 'Joe', lastName: 'Doe', _links: customerLinks(7) },
+      { id: 6, email: 'Barry@doe.com', firstName: 'Barry', lastName: 'Doe', _links: customerLinks(6) },
+      { id: 5, email: 'Thea@doe.com', firstName: 'Thea', lastName: 'Doe', user: { id: 4, username: 'Thea@doe.com', enabled: true }, _links: customerLinks(5) },
+    ],
+  },
+};
+
+export const CustomerSchema = defineSchema(
+  'Customer',
+  closedObject(
+    {
+      id: integer(),
+      email: string({ description: 'As entered.' }),
+      emailCanonical: string({ description: 'The email in lower case.' }),
+      firstName: string(),
+      lastName: string(),
+      birthday: dateTime('Midnight UTC of the birthday.'),
+      gender: string({ enum: [...GENDERS], description: '`u` unknown, `m` male, `f` female.' }),
+      group: arrayOf(closedObject({ id: integer(), code: string(), name: string() }), {
+        minItems: 1,
+        description: 'The customer groups; left out when there are none.',
+      }),
+      user: closedObject(
+        {
+          id: integer(),
+          username: string({ description: "Always the customer's email." }),
+          usernameCanonical: string(),
+          roles: arrayOf(string({ pattern: '^ROLE_[A-Z0-9_]+$' }), { description: 'Always contains `ROLE_USER`.' }),
+          enabled: boolean(),
+        },
+        { description: 'The shop account, when the customer has one.' },
+      ),
+      _links: selfLinks(CUSTOMER_HREF, '/api/v1/customers/2'),
+    },
+    { optional: ['firstName', 'lastName', 'birthday', 'group', 'user'], description: 'A customer with every detail.', example: felicityExample },
+  ),
+);
+
+export const CustomerListItemSchema = defineSchema(
+  'CustomerListItem',
+  closedObject(
+    {
+      id: integer(),
+      email: string(),
+      firstName: string(),
+      lastName: string(),
+      user: closedObject({ id: integer(), username: string(), enabled: boolean() }, { description: 'The shop account, when the customer has one.' }),
+      _links: selfLinks(CUSTOMER_HREF, '/api/v1/customers/5'),
+    },
+    { optional: ['firstName', 'lastName', 'user'], description: 'A customer as listed.', example: customerPageExample._embedded.items[2] },
+  ),
+);
+
+export const PageOfCustomersSchema = definePageSchema(
+  'Customers',
+  CustomerListItemSchema,
+  { pattern: '/api/v1/customers/', example: '/api/v1/customers/' },
+  customerPageExample,
+);
+
+const nullableText = (description: string, extra: SchemaObject = {}): SchemaObject => string({ nullable: true, description, ...extra });
+
+function customerRequest(name: string, required: readonly string[], description: string, example: unknown) {
+  const codes: Schema = {
+    anyOf: [arrayOf(string()), string({ nullable: true })],
+    description: 'Customer-group codes; a single code is read as a list of one. Omitted on PUT or `null`: no groups.',
+    example: ['retail'],
+  };
+  const properties: Record<string, Schema> = {
+    firstName: nullableText('2 to 255 characters.', { example: 'John' }),
+    lastName: nullableText('2 to 255 characters.', { example: 'Diggle' }),
+    email: string({ maxLength: 254, description: 'Unique among customers, case-insensitively.', example: 'john.diggle@yahoo.com' }),
+    birthday: nullableText('`YYYY-MM-DD` (a full datetime is accepted too; its date is used).', { example: '1980-03-01' }),
+    gender: string({ enum: [...GENDERS], example: 'm' }),
+    phoneNumber: nullableText('At most 255 characters. Stored, never shown.'),
+    subscribedToNewsletter: boolean({ nullable: true, description: 'A checkbox: `true`/`false` (also `1`, `"on"`, …). Stored, never shown.' }),
+    group: { ...codes },
+    groups: { ...codes, description: 'Same as `group` (both are merged).' },
+    user: {
+      ...closedObject(
+        {
+          plainPassword: nullableText('4 to 254 characters. Required to create the account; replaces the password when given.', { example: 'secret123' }),
+          authorizationRoles: { ...arrayOf(string({ pattern: '^ROLE_[A-Z0-9_]{1,250}$' })), nullable: true, description: 'Roles besides `ROLE_USER`.' },
+          enabled: boolean({ nullable: true, description: 'A checkbox; a new account is disabled unless this is true.' }),
+        },
+        { optional: ['plainPassword', 'authorizationRoles', 'enabled'] },
+      ),
+      nullable: true,
+      description: "The customer's shop account; its username is always the customer's email.",
+    },
+  };
+  return defineSchema(
+    name,
+    closedObject(properties, { optional: Object.keys(properties).filter((key) => !required.includes(key)), description, example }),
+  );
+}
+
+const createExample = { firstName: 'John', lastName: 'Diggle', email: 'john.diggle@yahoo.com', gender: 'm', user: { plainPassword: 'secret123' } };
+
+export const CustomerRequestSchema = customerRequest(
+  'CustomerRequest',
+  ['email', 'gender'],
+  'The customer form of POST and PUT. PUT replaces: every field left out is cleared.',
+  createExample,
+);
+export const CustomerPatchRequestSchema = customerRequest(
+  'CustomerPatchRequest',
+  [],
+  'The customer form of PATCH: only the fields given change.',
+  { lastName: 'Queen', groups: ['wholesale'] },
+);
+
+export const customerRequestExamples = {
+  withUser: { summary: 'A customer with a shop account', value: createExample },
+  guest: { summary: 'A customer without an account', value: { firstName: 'John', lastName: 'Diggle', email: 'john.diggle@yahoo.com', gender: 'm', birthday: '1980-03-01', groups: ['retail'] } },
+};
+
+export const customerValidationExample = {
+  code: 400,
+  message: 'Validation Failed',
+  errors: {
+    children: {
+      firstName: {},
+      lastName: {},
+      email: { errors: ['Please enter your email.'] },
+      birthday: {},
+      gender: { errors: ['Please choose your gender.'] },
+      phoneNumber: {},
+      subscribedToNewsletter: {},
+      group: {},
+    },
+  },
+};
+
+export { oliverExample as customerWithoutAccountExample };
