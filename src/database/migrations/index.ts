@@ -1,5 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121001002 } from './Migration20261121001002';
+import { Migration20261121150000 } from './Migration20261121150000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
-export const MIGRATIONS: MigrationObject[] = [{ name: 'Migration20261121001002', class: Migration20261121001002 }];
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261121001002', class: Migration20261121001002 },
+  { name: 'Migration20261121150000', class: Migration20261121150000 },
+];
