@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, resourceNotFound } from '../common/errors/api-error';
+import { executePrepared, preparedStatement } from '../database/prepared-statements';
 import { OrderProcessingError } from '../order-processing/engine';
 import { reprocessOrder } from '../order-processing/order-processor';
 
@@ -11,18 +12,21 @@ export interface LockedCart {
   localeCode: string;
 }
 
+const LOCK_CART = preparedStatement(
+  'lock_cart',
+  ['int'],
+  `select o.id, o.channel_id, ch.code as channel_code, o.locale_code
+     from orders o join channel ch on ch.id = o.channel_id
+    where o.id = ? and o.checkout_state = 'cart'
+      for update of o`,
+);
+
 /**
  * Locks the cart row (only orders still in checkout state `cart`) until the transaction ends, so changes
  * to one cart are applied one after another. Null when there is no such cart.
  */
 export async function lockCart(tx: EntityManager, cartId: number): Promise<LockedCart | null> {
-  const [row] = await tx.execute<Array<{ id: number; channel_id: number; channel_code: string; locale_code: string }>>(
-    `select o.id, o.channel_id, ch.code as channel_code, o.locale_code
-       from orders o join channel ch on ch.id = o.channel_id
-      where o.id = ? and o.checkout_state = 'cart'
-        for update of o`,
-    [cartId],
-  );
+  const [row] = await executePrepared<{ id: number; channel_id: number; channel_code: string; locale_code: string }>(tx, LOCK_CART, [cartId]);
   return row ? { id: row.id, channelId: row.channel_id, channelCode: row.channel_code, localeCode: row.locale_code } : null;
 }
 
