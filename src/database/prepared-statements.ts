@@ -9,14 +9,18 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * - Everything goes over the simple query protocol with the parameters as escaped literals (as MikroORM's
  *   own `em.execute` does), one message per round trip, so the embedded server never interleaves parts of
  *   it with another connection's messages.
+ * - A connection prepares a statement in the same message as its first EXECUTE of it; no extra round trip.
  * - The embedded database has one session shared by all connections: a statement prepared by one
- *   connection is visible to every other one. Names therefore carry a per-connection serial, so two
- *   connections never prepare the same name, and a connection's first use deallocates the statements of
- *   connections of this process that have closed since (found through `pg_prepared_statements`, i.e. only
- *   what this very session really holds; on a server, a new connection's session holds none).
- * - A connection prepares a statement the first time it runs it, in the same message as that first
- *   EXECUTE. When such a message fails we no longer know whether the PREPARE took, so the connection
- *   re-reads its prepared statements before its next use.
+ *   connection is visible to every other one. Names therefore carry a per-connection serial (never
+ *   reused in this process), so two connections never prepare the same name and a new connection has none
+ *   yet. Statements of connections that have closed stay in that shared session: the next message that
+ *   prepares something on the same database first deallocates those that exist (on a server they died
+ *   with their session, and the step finds nothing).
+ * - When a message with a PREPARE fails we no longer know whether the PREPARE took, so the connection
+ *   re-reads its prepared statements (one query) before its next use.
+ * - A prepared statement is replaced after MAX_PLAN_AGE_MS. A cached plan is only re-made when the
+ *   server invalidates it (e.g. after ANALYZE); the embedded database never analyzes on its own, so a
+ *   plan made while a table was tiny could otherwise outlive the table's growth.
  * Every round trip is reported to the ORM's query logger like any other statement.
  */
 export interface PreparedStatement {
@@ -28,7 +32,7 @@ export interface PreparedStatement {
 }
 
 const NAME_PREFIX = 'shop_';
-const NAME_PATTERN = /^shop_[a-z0-9_]+_c(\d+)$/;
+const MAX_PLAN_AGE_MS = 5 * 60_000;
 const defined = new Set<string>();
 
 /**
@@ -49,6 +53,9 @@ export function preparedStatement(name: string, parameterTypes: readonly string[
 interface RawConnection {
   query(text: string): Promise<RawResult | RawResult[]>;
   once(event: 'end', listener: () => void): unknown;
+  host?: string;
+  port?: number;
+  database?: string;
 }
 interface RawResult {
   rows: unknown[];
@@ -60,24 +67,41 @@ interface KnexClientLike {
 
 interface ConnectionState {
   serial: number;
-  /** Names (without serial) prepared in this connection's session; null until read from the session. */
-  prepared: Set<string> | null;
+  /** Where the connection goes: connections to one embedded database share its session. */
+  target: string;
+  /** Names (without serial) prepared by this connection, with when; null when unknown (re-read first). */
+  prepared: Map<string, number> | null;
 }
 
 let nextSerial = 1;
-const liveSerials = new Set<number>();
 const states = new WeakMap<RawConnection, ConnectionState>();
+/** Serials of closed connections, per target, whose statements may still need deallocating. */
+const closedSerials = new Map<string, Set<number>>();
 
 function stateOf(connection: RawConnection): ConnectionState {
   let state = states.get(connection);
   if (state === undefined) {
-    state = { serial: nextSerial++, prepared: null };
-    const serial = state.serial;
-    liveSerials.add(serial);
-    connection.once('end', () => liveSerials.delete(serial));
-    states.set(connection, state);
+    const created: ConnectionState = { serial: nextSerial++, target: `${connection.host}:${connection.port}/${connection.database}`, prepared: new Map() };
+    connection.once('end', () => {
+      const closed = closedSerials.get(created.target) ?? new Set<number>();
+      closed.add(created.serial);
+      closedSerials.set(created.target, closed);
+    });
+    states.set(connection, created);
+    state = created;
   }
   return state;
+}
+
+/** A statement deallocating whatever the session still holds of the given (closed) connections' statements. */
+function deallocateClosed(serials: Iterable<number>): string {
+  const list = [...serials].join(',');
+  return `do $$ declare stale record; begin
+  for stale in select name from pg_prepared_statements
+                where name like 'shop\\_%' and substring(name from '_c([0-9]+)$')::int = any ('{${list}}'::int[]) loop
+    execute format('deallocate %I', stale.name);
+  end loop;
+end $$`;
 }
 
 const sessionName = (statement: PreparedStatement, state: ConnectionState) => `${NAME_PREFIX}${statement.name}_c${state.serial}`;
@@ -109,19 +133,18 @@ async function run(em: EntityManager, connection: RawConnection, sql: string): P
   }
 }
 
-/** Reads which of this connection's statements its session holds, and drops those of closed connections. */
-async function synchronise(em: EntityManager, connection: RawConnection, state: ConnectionState): Promise<Set<string>> {
-  const { rows } = await run(em, connection, `select name from pg_prepared_statements where name like 'shop\\_%'`);
-  const prepared = new Set<string>();
-  const stale: string[] = [];
-  for (const { name } of rows as Array<{ name: string }>) {
-    const match = NAME_PATTERN.exec(name);
-    if (match === null) continue;
-    const serial = Number(match[1]);
-    if (serial === state.serial) prepared.add(name.slice(NAME_PREFIX.length, name.lastIndexOf('_c')));
-    else if (!liveSerials.has(serial) && serial < nextSerial) stale.push(name);
+/** Reads which statements of this connection its session holds. */
+async function synchronise(em: EntityManager, connection: RawConnection, state: ConnectionState): Promise<Map<string, number>> {
+  const suffix = `_c${state.serial}`;
+  const { rows } = await run(
+    em,
+    connection,
+    `select name, (extract(epoch from prepare_time) * 1000)::float8 as prepared_at from pg_prepared_statements where name like 'shop\\_%\\${suffix}'`,
+  );
+  const prepared = new Map<string, number>();
+  for (const { name, prepared_at: preparedAt } of rows as Array<{ name: string; prepared_at: number }>) {
+    if (name.endsWith(suffix)) prepared.set(name.slice(NAME_PREFIX.length, -suffix.length), preparedAt);
   }
-  if (stale.length > 0) await run(em, connection, stale.map((name) => `deallocate "${name}"`).join('; '));
   return prepared;
 }
 
@@ -141,12 +164,21 @@ export async function executePrepared<T>(em: EntityManager, statement: PreparedS
     state.prepared ??= await synchronise(em, connection, state);
     const name = sessionName(statement, state);
     const execute = parameters.length === 0 ? `execute ${name}` : `execute ${name}(${parameters.map((value) => literal(em, value)).join(', ')})`;
-    if (state.prepared.has(statement.name)) return (await run(em, connection, execute)).rows as T[];
+    const preparedAt = state.prepared.get(statement.name);
+    const now = Date.now();
+    if (preparedAt !== undefined && now - preparedAt < MAX_PLAN_AGE_MS) return (await run(em, connection, execute)).rows as T[];
     const types = statement.parameterTypes.length === 0 ? '' : ` (${statement.parameterTypes.join(', ')})`;
-    const prepare = `prepare ${name}${types} as ${statement.text}`;
+    const closed = [...(closedSerials.get(state.target) ?? [])];
+    const message = [
+      ...(closed.length > 0 ? [deallocateClosed(closed)] : []),
+      ...(preparedAt !== undefined ? [`deallocate ${name}`] : []),
+      `prepare ${name}${types} as ${statement.text}`,
+      execute,
+    ];
     try {
-      const { rows } = await run(em, connection, `${prepare};\n${execute}`);
-      state.prepared.add(statement.name);
+      const { rows } = await run(em, connection, message.join(';\n'));
+      state.prepared.set(statement.name, now);
+      for (const serial of closed) closedSerials.get(state.target)?.delete(serial);
       return rows as T[];
     } catch (error) {
       state.prepared = null;
