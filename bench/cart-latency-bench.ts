@@ -1,6 +1,7 @@
 /**
  * Latency and SQL statements of the cart endpoints at one connection: sequential requests through the
- * whole HTTP stack (fastify inject) against an in-memory embedded database, or DATABASE_URL when set.
+ * whole HTTP stack (fastify inject) against an in-memory embedded database, the embedded database in a
+ * fresh directory BENCH_DATA_DIR (deleted first), or the (empty, disposable) database DATABASE_URL.
  *
  *   npx tsc -p tsconfig.json --outDir .tmp/bench && node .tmp/bench/bench/cart-latency-bench.js
  *
@@ -9,6 +10,7 @@
  * median CPU time of this process (app and embedded database alike; less sensitive to a busy machine)
  * and the statements of one request. BENCH_TRACE=1 prints the statements; BENCH_RUNS sets the count.
  */
+import { rmSync } from 'node:fs';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createApp } from '../src/app/create-app';
@@ -60,7 +62,10 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   const external = process.env.DATABASE_URL;
-  const embedded = external ? null : await startEmbeddedPostgres({ maxConnections: 1 });
+  // BENCH_DATA_DIR: the embedded database persisting to a (fresh) directory, as `npm start` runs it.
+  const dataDir = process.env.BENCH_DATA_DIR;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  const embedded = external ? null : await startEmbeddedPostgres({ maxConnections: 1, dataDir });
   let statements = 0;
   let trace: string[] = [];
   const config = loadConfig({ LOG_LEVEL: 'silent', DB_POOL_SIZE: '1', DATABASE_URL: external ?? '' });
@@ -91,7 +96,7 @@ async function main(): Promise<void> {
       const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
       const cpuUsed = process.cpuUsage(cpuStart);
       counted = statements;
-      if (run === 0 && process.env.BENCH_TRACE) console.log(`--- ${name}\n${trace.join('\n')}`);
+      if (run === Number(process.env.BENCH_TRACE_RUN ?? 0) && process.env.BENCH_TRACE) console.log(`--- ${name}\n${trace.join('\n')}`);
       if (run >= 20) {
         times.push(elapsed);
         cpu.push((cpuUsed.user + cpuUsed.system) / 1000);
