@@ -8,6 +8,7 @@ import { ApiExceptionFilter } from '../common/http/api-exception.filter';
 import { requestIdFor } from '../common/http/request-id';
 import { RouteRegistry } from '../common/http/route-registry';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
+import { startEmbeddedVacuum } from '../database/embedded-vacuum';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
 import { AppModule } from './app.module';
 
@@ -54,10 +55,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await app.get(MikroORM).getMigrator().up();
     await app.init();
     await fastify.ready();
+    // The embedded database has no autovacuum of its own.
+    const vacuum = database.embedded ? startEmbeddedVacuum(app.get(MikroORM)) : null;
     return {
       app,
       database,
       async close() {
+        await vacuum?.stop();
         await app.close();
         await database.close();
       },
