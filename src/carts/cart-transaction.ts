@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, resourceNotFound } from '../common/errors/api-error';
 import { executePrepared, preparedStatement } from '../database/prepared-statements';
 import { OrderProcessingError } from '../order-processing/engine';
-import { reprocessOrder } from '../order-processing/order-processor';
+import { loadOrderForProcessing, processLoadedOrder, type OrderForProcessing, type ProcessedOrder } from '../order-processing/order-processor';
 
 /** The cart row as locked for a change. */
 export interface LockedCart {
@@ -48,7 +48,13 @@ export async function changeCart<T>(em: EntityManager, cartId: number, change: (
   }
 }
 
+/** A cart as processed: what was loaded, the engine result and the adjustments as stored. */
+export interface ProcessedCart extends ProcessedOrder {
+  order: OrderForProcessing;
+}
+
 /** Recomputes prices, adjustments, shipment, payment and totals of the locked cart. */
-export async function reprocessCart(tx: EntityManager, cart: LockedCart, now: Date = new Date()): Promise<void> {
-  await reprocessOrder(tx, cart.id, now);
+export async function reprocessCart(tx: EntityManager, cart: LockedCart, now: Date = new Date()): Promise<ProcessedCart> {
+  const order = await loadOrderForProcessing(tx, cart.id);
+  return { order, ...(await processLoadedOrder(tx, order, now)) };
 }

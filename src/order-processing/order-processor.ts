@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { processOrder, type EngineResult, type EngineShop } from './engine';
 import { loadOrderInput, type LoadedOrder, type LoadOrderInputOptions } from './load-order-input';
-import { persistEngineResult } from './persist-engine-result';
+import { persistEngineResult, type PersistedAdjustment } from './persist-engine-result';
 import { shopFor } from './shop-configuration-cache';
 
 /** An order ready for the engine: its input and the shop configuration of its channel. */
@@ -18,11 +18,16 @@ export async function loadOrderForProcessing(em: EntityManager, orderId: number,
   return { ...loaded, shop: await shopFor(em, loaded) };
 }
 
+export interface ProcessedOrder {
+  result: EngineResult;
+  /** The adjustments as stored, with their new ids. */
+  adjustments: PersistedAdjustment[];
+}
+
 /** Runs the engine on a loaded order and stores the outcome (one statement). */
-export async function processLoadedOrder(em: EntityManager, order: OrderForProcessing, now: Date = new Date()): Promise<EngineResult> {
+export async function processLoadedOrder(em: EntityManager, order: OrderForProcessing, now: Date = new Date()): Promise<ProcessedOrder> {
   const result = processOrder(order.input, order.shop, now);
-  await persistEngineResult(em, order, result);
-  return result;
+  return { result, adjustments: await persistEngineResult(em, order, result) };
 }
 
 /**
@@ -31,5 +36,5 @@ export async function processLoadedOrder(em: EntityManager, order: OrderForProce
  * Throws the engine's OrderProcessingError when the shop cannot price the order.
  */
 export async function reprocessOrder(em: EntityManager, orderId: number, now: Date = new Date()): Promise<EngineResult> {
-  return processLoadedOrder(em, await loadOrderForProcessing(em, orderId), now);
+  return (await processLoadedOrder(em, await loadOrderForProcessing(em, orderId), now)).result;
 }

@@ -3,6 +3,14 @@ import { executePrepared, preparedStatement } from '../database/prepared-stateme
 import type { EngineAdjustment, EngineResult } from './engine';
 import type { LoadedOrder } from './load-order-input';
 
+/** An adjustment as stored: its new id, its owner and what the engine made. */
+export interface PersistedAdjustment {
+  id: number;
+  owner: 'order_id' | 'order_item_id' | 'order_item_unit_id';
+  ownerId: number;
+  adjustment: EngineAdjustment;
+}
+
 /** The engine result as the persist statement reads it (one JSON document). */
 interface PersistDocument {
   adjustments: Array<{
@@ -37,7 +45,8 @@ interface PersistDocument {
 
 /**
  * Writes an engine result back in one statement whatever the size of the order: adjustments replaced
- * (deleted, then inserted in the engine's order, so new ids keep that order), unit, item and order totals,
+ * (deleted, then inserted with ids drawn in the engine's order, as a multi-row insert would; the ids are
+ * returned in document order), unit, item and order totals,
  * applied promotions synchronised, the shipment and the cart payment updated, created or removed, and
  * (when the input changed it) the order's coupon. Every row is written by exactly one part of it.
  * Parameters: order id, item ids, unit ids (for the index lookups of the old adjustments), the document.
@@ -52,15 +61,18 @@ const PERSIST_ENGINE_RESULT = preparedStatement(
          or order_item_id = any ((select item_ids from params)::int[])
          or order_item_unit_id = any ((select unit_ids from params)::int[])
    ),
+   new_adjustment_ids as (
+     select nextval('adjustment_id_seq') as id, position
+       from params, generate_series(1, jsonb_array_length(params.doc->'adjustments')) as position
+   ),
    added_adjustments as (
-     insert into adjustment (order_id, order_item_id, order_item_unit_id, type, label, amount, neutral, locked, origin_code)
-     select a.order_id, a.order_item_id, a.order_item_unit_id, a.type, a.label, a.amount, a.neutral, false, a.origin_code
+     insert into adjustment (id, order_id, order_item_id, order_item_unit_id, type, label, amount, neutral, locked, origin_code)
+     select new_adjustment_ids.id, a.order_id, a.order_item_id, a.order_item_unit_id, a.type, a.label, a.amount, a.neutral, false, a.origin_code
        from params,
             rows from (jsonb_to_recordset(params.doc->'adjustments')
                          as (order_id int, order_item_id int, order_item_unit_id int, type text, label text, amount int, neutral boolean, origin_code text))
               with ordinality as a(order_id, order_item_id, order_item_unit_id, type, label, amount, neutral, origin_code, position)
-      order by a.position
-     returning id
+       join new_adjustment_ids on new_adjustment_ids.position = a.position
    ),
    updated_shipment as (
      update shipment
@@ -134,7 +146,7 @@ const PERSIST_ENGINE_RESULT = preparedStatement(
        from params
       where orders.id = params.order_id
    )
-   select count(*)::int as adjustments from added_adjustments`,
+   select coalesce((select json_agg(id order by position) from new_adjustment_ids), '[]'::json) as adjustment_ids`,
 );
 
 function adjustmentRow(owner: 'order_id' | 'order_item_id' | 'order_item_unit_id', id: number, a: EngineAdjustment): PersistDocument['adjustments'][number] {
@@ -155,26 +167,27 @@ const pgIntArray = (ids: number[]): string => `{${ids.join(',')}}`;
 /**
  * Writes an engine result back in one statement (see PERSIST_ENGINE_RESULT): adjustments replaced, unit,
  * item and order totals updated, applied promotions, the shipment and the cart payment synchronised, and
- * the coupon stored when `loaded.couponChange` says so.
+ * the coupon stored when `loaded.couponChange` says so. Answers the stored adjustments with their ids.
  */
-export async function persistEngineResult(em: EntityManager, loaded: LoadedOrder, result: EngineResult): Promise<void> {
+export async function persistEngineResult(em: EntityManager, loaded: LoadedOrder, result: EngineResult): Promise<PersistedAdjustment[]> {
   const { orderId } = loaded;
   const itemIds = [...loaded.unitIds.keys()];
   const allUnitIds = [...loaded.unitIds.values()].flat();
 
-  const adjustments: PersistDocument['adjustments'] = [];
+  const stored: Array<Omit<PersistedAdjustment, 'id'>> = [];
   const units: PersistDocument['units'] = [];
   for (const item of result.items) {
     const itemId = item.key as number;
     const unitIds = loaded.unitIds.get(itemId) ?? [];
     if (unitIds.length !== item.units.length) throw new Error(`Item ${itemId} has ${unitIds.length} units, the engine made ${item.units.length}`);
-    for (const adjustment of item.adjustments) adjustments.push(adjustmentRow('order_item_id', itemId, adjustment));
+    for (const adjustment of item.adjustments) stored.push({ owner: 'order_item_id', ownerId: itemId, adjustment });
     item.units.forEach((unit, index) => {
       units.push({ id: unitIds[index], total: unit.adjustmentsTotal });
-      for (const adjustment of unit.adjustments) adjustments.push(adjustmentRow('order_item_unit_id', unitIds[index], adjustment));
+      for (const adjustment of unit.adjustments) stored.push({ owner: 'order_item_unit_id', ownerId: unitIds[index], adjustment });
     });
   }
-  for (const adjustment of result.adjustments) adjustments.push(adjustmentRow('order_id', orderId, adjustment));
+  for (const adjustment of result.adjustments) stored.push({ owner: 'order_id', ownerId: orderId, adjustment });
+  const adjustments = stored.map(({ owner, ownerId, adjustment }) => adjustmentRow(owner, ownerId, adjustment));
 
   const document: PersistDocument = {
     adjustments,
@@ -195,5 +208,9 @@ export async function persistEngineResult(em: EntityManager, loaded: LoadedOrder
     set_coupon: loaded.couponChange !== null,
     coupon_id: loaded.couponChange?.couponId ?? null,
   };
-  await executePrepared(em, PERSIST_ENGINE_RESULT, [orderId, pgIntArray(itemIds), pgIntArray(allUnitIds), document]);
+  const [{ adjustment_ids: ids }] = await executePrepared<{ adjustment_ids: number[] }>(em, PERSIST_ENGINE_RESULT, [
+    orderId, pgIntArray(itemIds), pgIntArray(allUnitIds), document,
+  ]);
+  if (ids.length !== stored.length) throw new Error(`Stored ${ids.length} adjustments of ${stored.length}`);
+  return stored.map((entry, index) => ({ id: ids[index], ...entry }));
 }

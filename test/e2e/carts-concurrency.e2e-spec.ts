@@ -135,6 +135,22 @@ describe('cart concurrency and query counts', () => {
     expectConsistent(cart);
   });
 
+  it('answers an added line byte for byte as a read of the cart then shows it (new line, merged line, big cart)', async () => {
+    const additions: Array<[number, string, number]> = [
+      [ids.orders.empty, 'V07', 3],
+      [ids.orders.empty, 'V08', 1],
+      [ids.orders.empty, 'V07', 2],
+      [ids.orders.fifty_lines, 'V13', 4],
+    ];
+    for (const [cartId, variant, quantity] of additions) {
+      const added = await t.inject({ method: 'POST', url: `/api/v1/carts/${cartId}/items/`, headers: JSON_AUTH, payload: { variant, quantity } });
+      expect(added.statusCode).toBe(201);
+      const { id } = JSON.parse(added.body) as { id: number };
+      const shown = (await getCart(cartId)).items.find((line) => line.id === id);
+      expect(added.body).toBe(JSON.stringify(shown));
+    }
+  });
+
   describe('SQL statements per request (authentication included)', () => {
     const counted = async (request: () => Promise<{ statusCode: number }>, status: number): Promise<number> => {
       recording = [];
@@ -199,10 +215,11 @@ describe('cart concurrency and query counts', () => {
       );
       for (const [endpoint, [one, fifty]] of Object.entries(counts)) expect({ endpoint, fifty }).toEqual({ endpoint, fifty: one });
       if (process.env.SHOW_QUERY_COUNTS) console.log(JSON.stringify({ ...counts, create }));
-      // Authentication, begin, the cart lock, the change, the order input, the result, (the line), commit.
+      // Issue #7's budget is 10 for every change. Adding a line: authentication, begin, the cart lock, the
+      // change, the order input, the stored result, commit (the response is built from what was stored).
       const overBudget = Object.entries(counts).filter(([, [one]]) => one > 10);
       expect(overBudget).toEqual([]);
-      expect(counts.addNewLine[0]).toBeLessThanOrEqual(8);
+      expect(counts.addNewLine[0]).toBeLessThanOrEqual(7);
     });
 
     it('adds a line in at most 10 statements right after a configuration change, when the configuration is read again', async () => {

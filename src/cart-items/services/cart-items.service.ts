@@ -6,7 +6,7 @@ import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { serializeCartItem } from '../../carts/cart.serializer';
 import { changeCart, reprocessCart } from '../../carts/cart-transaction';
-import { findCartItem } from '../../carts/queries/cart-queries';
+import { processedCartLine } from '../../carts/processed-cart-line';
 import {
   insufficientStock,
   MAX_QUANTITY,
@@ -42,10 +42,8 @@ export class CartItemsService {
       throwIfInvalid(errors);
       if (variant?.item_id == null) throw new Error('A valid cart item form was not written');
 
-      await reprocessCart(tx, cart);
-      const line = await findCartItem(tx, cart.id, variant.item_id);
-      if (line === null) throw new Error(`The cart line ${variant.item_id} just written cannot be read`);
-      return serializeCartItem(line);
+      const processed = await reprocessCart(tx, cart);
+      return serializeCartItem(processedCartLine(processed, variant.item_id, variant));
     });
   }
 

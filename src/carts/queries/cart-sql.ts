@@ -8,15 +8,10 @@ export const adjustmentsJson = (column: 'order_id' | 'order_item_id' | 'order_it
   `coalesce((select json_agg(${adjustmentJson('adj')} order by adj.id) from adjustment adj where adj.${column} = ${owner}), '[]'::json)`;
 
 /**
- * One cart line with its units, adjustments and variant (translations, option values, channel
- * pricings). Callers append their own `where` on `i` (order item).
+ * The variant columns of a cart line (CartItemRow's `variant_*`, `product_code`, categories, translations,
+ * option values, channel pricings) over `v` (product variant); FROM-clause parts in VARIANT_JOINS.
  */
-export const CART_ITEM_SELECT = `
-  select i.id, i.order_id, i.quantity, i.unit_price, i.units_total, i.adjustments_total, i.total,
-         coalesce((select json_agg(json_build_object('id', un.id, 'adjustments_total', un.adjustments_total,
-                                                     'adjustments', ${adjustmentsJson('order_item_unit_id', 'un.id')}) order by un.id)
-                     from order_item_unit un where un.order_item_id = i.id), '[]'::json) as units,
-         ${adjustmentsJson('order_item_id', 'i.id')} as adjustments,
+export const VARIANT_COLUMNS = `
          v.id as variant_id, v.code as variant_code, v.position as variant_position, v.version as variant_version,
          v.tracked as variant_tracked, p.code as product_code,
          tc.id as tax_category_id, tc.code as tax_category_code, tc.name as tax_category_name,
@@ -29,12 +24,26 @@ export const CART_ITEM_SELECT = `
                      from product_variant_option_value vov join product_option_value ov on ov.id = vov.product_option_value_id
                     where vov.product_variant_id = v.id), '[]'::json) as option_values,
          coalesce((select json_agg(json_build_object('channel_code', cp.channel_code, 'price', cp.price) order by cp.id)
-                     from channel_pricing cp where cp.variant_id = v.id), '[]'::json) as channel_pricings
-    from order_item i
-    join product_variant v on v.id = i.variant_id
+                     from channel_pricing cp where cp.variant_id = v.id), '[]'::json) as channel_pricings`;
+
+/** Joins VARIANT_COLUMNS needs after `v` (product variant): its product `p` and categories. */
+export const VARIANT_JOINS = `
     join product p on p.id = v.product_id
     left join tax_category tc on tc.id = v.tax_category_id
     left join shipping_category sc on sc.id = v.shipping_category_id`;
+
+/**
+ * One cart line with its units, adjustments and variant (translations, option values, channel
+ * pricings). Callers append their own `where` on `i` (order item).
+ */
+export const CART_ITEM_SELECT = `
+  select i.id, i.order_id, i.quantity, i.unit_price, i.units_total, i.adjustments_total, i.total,
+         coalesce((select json_agg(json_build_object('id', un.id, 'adjustments_total', un.adjustments_total,
+                                                     'adjustments', ${adjustmentsJson('order_item_unit_id', 'un.id')}) order by un.id)
+                     from order_item_unit un where un.order_item_id = i.id), '[]'::json) as units,
+         ${adjustmentsJson('order_item_id', 'i.id')} as adjustments,${VARIANT_COLUMNS}
+    from order_item i
+    join product_variant v on v.id = i.variant_id${VARIANT_JOINS}`;
 
 /** The cart's own columns, its customer (and account), channel and coupon, then its adjustments and lines as JSON. */
 export const CART_SELECT = `
