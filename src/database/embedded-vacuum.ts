@@ -8,7 +8,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
  * and each scan (the adjustment replacement in particular) gets slower with every change.
  *
  * This job vacuums (and analyzes, which the embedded database never does either) the tables cart changes
- * churn, every `intervalMs`, on a pool connection of its own. It is maintenance, not work of any request:
+ * churn, every `intervalMs`, on a pool connection of its own. Often, because a run is cheap when little
+ * changed, and a 10-line cart rewritten a few hundred times already makes its reads several times slower. It is maintenance, not work of any request:
  * it bypasses the query log. A run never overlaps the previous one; on the embedded database it waits
  * while another connection's transaction is open.
  */
@@ -29,7 +30,7 @@ export interface EmbeddedVacuum {
   stop(): Promise<void>;
 }
 
-export function startEmbeddedVacuum(orm: MikroORM, intervalMs = 30_000): EmbeddedVacuum {
+export function startEmbeddedVacuum(orm: MikroORM, intervalMs = 10_000): EmbeddedVacuum {
   const logger = new Logger('EmbeddedVacuum');
   let running: Promise<void> = Promise.resolve();
   let busy = false;
