@@ -71,6 +71,25 @@ describe('prepared statements', () => {
     expect(await executePrepared(em, DIVIDE, [8, 2])).toEqual([{ quotient: 4 }]);
   });
 
+  it('prepares a statement again once its plan is five minutes old', async () => {
+    const em = orm.em.fork() as EntityManager;
+    await executePrepared(em, DIVIDE, [6, 3]);
+    const later = Date.now() + 5 * 60_000 + 1;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      log = [];
+      expect(await executePrepared(em, DIVIDE, [6, 2])).toEqual([{ quotient: 3 }]);
+      expect(await executePrepared(em, DIVIDE, [6, 1])).toEqual([{ quotient: 6 }]);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(log).toHaveLength(2);
+    expect([/deallocate shop_test_divide_c\d+;\s*prepare shop_test_divide_c\d+ /.test(log[0]), /^\[query\] execute shop_test_divide_c\d+\(6, 1\)/.test(log[1])]).toEqual([
+      true,
+      true,
+    ]);
+  });
+
   it('drops the statements of closed connections from a session that outlives them', async () => {
     await executePrepared(orm.em.fork() as EntityManager, ECHO, [1, 'a', true, {}]);
     await orm.close();
