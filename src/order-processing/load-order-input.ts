@@ -9,6 +9,9 @@ export interface LoadedOrder {
   currencyCode: string;
   /** Unit ids per item id, oldest first: the engine's unit results map onto them by position. */
   unitIds: Map<number, number[]>;
+  /** What is stored now per unit id and per item id, so that only what changes is written. */
+  storedUnits: Map<number, StoredUnit>;
+  storedItems: Map<number, StoredItem>;
   shipmentId: number | null;
   cartPaymentId: number | null;
   /** The shop configuration version read with the order (null: unknown, do not cache). */
@@ -19,6 +22,18 @@ export interface LoadedOrder {
   coupon: LoadedCoupon | null;
   /** Set when the order's coupon is to be replaced by `input.couponCode` (see loadOrderInput's option). */
   couponChange: { couponId: number | null } | null;
+}
+
+export interface StoredUnit {
+  adjustmentsTotal: number;
+  shipmentId: number | null;
+}
+
+export interface StoredItem {
+  unitPrice: number;
+  unitsTotal: number;
+  adjustmentsTotal: number;
+  total: number;
 }
 
 export interface LoadedCoupon extends EngineCoupon {
@@ -45,7 +60,10 @@ interface ItemJson {
   tax_category_code: string | null;
   shipping_category_code: string | null;
   shipping_required: boolean;
-  unit_ids: number[];
+  /** [id, adjustments_total, shipment_id] per unit, in id order. */
+  units: Array<[number, number, number | null]>;
+  /** [unit_price, units_total, adjustments_total, total] as stored. */
+  stored: [number, number, number, number];
   taxon_codes: string[];
 }
 
@@ -103,7 +121,9 @@ const ORDER_INPUT = preparedStatement(
                      'tax_category_code', tc.code, 'shipping_category_code', sc.code,
                      'variant_name', coalesce(vt.name, (select name from product_variant_translation where variant_id = v.id order by id limit 1)),
                      'product_name', coalesce(pt.name, (select name from product_translation where product_id = p.id order by id limit 1)),
-                     'unit_ids', coalesce((select json_agg(u.id order by u.id) from order_item_unit u where u.order_item_id = i.id), '[]'::json),
+                     'units', coalesce((select json_agg(json_build_array(u.id, u.adjustments_total, u.shipment_id) order by u.id)
+                                          from order_item_unit u where u.order_item_id = i.id), '[]'::json),
+                     'stored', json_build_array(i.unit_price, i.units_total, i.adjustments_total, i.total),
                      'taxon_codes', coalesce((select json_agg(t.code order by t.id) from product_taxon ptx join taxon t on t.id = ptx.taxon_id
                                                where ptx.product_id = p.id), '[]'::json)
                    ) order by i.id)
@@ -174,7 +194,11 @@ export async function loadOrderInput(em: EntityManager, orderId: number, options
     orderId,
     channelId: order.channel_id,
     currencyCode: order.currency_code,
-    unitIds: new Map(order.items.map((i) => [i.id, i.unit_ids])),
+    unitIds: new Map(order.items.map((i) => [i.id, i.units.map(([id]) => id)])),
+    storedUnits: new Map(order.items.flatMap((i) => i.units.map(([id, adjustmentsTotal, shipmentId]): [number, StoredUnit] => [id, { adjustmentsTotal, shipmentId }]))),
+    storedItems: new Map(
+      order.items.map(({ id, stored: [unitPrice, unitsTotal, adjustmentsTotal, total] }): [number, StoredItem] => [id, { unitPrice, unitsTotal, adjustmentsTotal, total }]),
+    ),
     shipmentId: order.shipment_id,
     cartPaymentId: order.payment_id,
     configurationVersion: order.configuration_version,

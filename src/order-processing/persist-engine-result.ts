@@ -23,7 +23,9 @@ interface PersistDocument {
     neutral: boolean;
     origin_code: string | null;
   }>;
+  /** Units whose adjustments total or shipment changes. */
   units: Array<{ id: number; total: number }>;
+  /** Items whose prices or totals change. */
   items: Array<{ id: number; unit_price: number; units_total: number; adjustments_total: number; total: number }>;
   promotion_codes: string[];
   /** update: keep shipment `shipment_id` with this method; insert: create one; delete: remove the order's; none: nothing. */
@@ -46,7 +48,7 @@ interface PersistDocument {
 /**
  * Writes an engine result back in one statement whatever the size of the order: adjustments replaced
  * (deleted, then inserted with ids drawn in the engine's order, as a multi-row insert would; the ids are
- * returned in document order), unit, item and order totals,
+ * returned in document order), unit and item totals where they change (the input says what is stored), order totals,
  * applied promotions synchronised, the shipment and the cart payment updated, created or removed, and
  * (when the input changed it) the order's coupon. Every row is written by exactly one part of it.
  * Parameters: order id, item ids, unit ids (for the index lookups of the old adjustments), the document.
@@ -174,17 +176,43 @@ export async function persistEngineResult(em: EntityManager, loaded: LoadedOrder
   const itemIds = [...loaded.unitIds.keys()];
   const allUnitIds = [...loaded.unitIds.values()].flat();
 
+  const shipmentMode: PersistDocument['shipment_mode'] = result.shipment
+    ? loaded.shipmentId !== null
+      ? 'update'
+      : 'insert'
+    : loaded.shipmentId !== null
+      ? 'delete'
+      : 'none';
+  // The unit's shipment after this write; undefined: a shipment created by it (every unit changes).
+  const shipmentOfUnits = (current: number | null): number | null | undefined =>
+    shipmentMode === 'update' ? loaded.shipmentId : shipmentMode === 'insert' ? undefined : shipmentMode === 'delete' ? null : current;
+
   const stored: Array<Omit<PersistedAdjustment, 'id'>> = [];
   const units: PersistDocument['units'] = [];
+  const items: PersistDocument['items'] = [];
   for (const item of result.items) {
     const itemId = item.key as number;
     const unitIds = loaded.unitIds.get(itemId) ?? [];
     if (unitIds.length !== item.units.length) throw new Error(`Item ${itemId} has ${unitIds.length} units, the engine made ${item.units.length}`);
     for (const adjustment of item.adjustments) stored.push({ owner: 'order_item_id', ownerId: itemId, adjustment });
     item.units.forEach((unit, index) => {
-      units.push({ id: unitIds[index], total: unit.adjustmentsTotal });
-      for (const adjustment of unit.adjustments) stored.push({ owner: 'order_item_unit_id', ownerId: unitIds[index], adjustment });
+      const id = unitIds[index];
+      const before = loaded.storedUnits.get(id);
+      if (before === undefined || before.adjustmentsTotal !== unit.adjustmentsTotal || before.shipmentId !== shipmentOfUnits(before.shipmentId)) {
+        units.push({ id, total: unit.adjustmentsTotal });
+      }
+      for (const adjustment of unit.adjustments) stored.push({ owner: 'order_item_unit_id', ownerId: id, adjustment });
     });
+    const before = loaded.storedItems.get(itemId);
+    if (
+      before === undefined ||
+      before.unitPrice !== item.unitPrice ||
+      before.unitsTotal !== item.unitsTotal ||
+      before.adjustmentsTotal !== item.adjustmentsTotal ||
+      before.total !== item.total
+    ) {
+      items.push({ id: itemId, unit_price: item.unitPrice, units_total: item.unitsTotal, adjustments_total: item.adjustmentsTotal, total: item.total });
+    }
   }
   for (const adjustment of result.adjustments) stored.push({ owner: 'order_id', ownerId: orderId, adjustment });
   const adjustments = stored.map(({ owner, ownerId, adjustment }) => adjustmentRow(owner, ownerId, adjustment));
@@ -192,9 +220,9 @@ export async function persistEngineResult(em: EntityManager, loaded: LoadedOrder
   const document: PersistDocument = {
     adjustments,
     units,
-    items: result.items.map((i) => ({ id: i.key as number, unit_price: i.unitPrice, units_total: i.unitsTotal, adjustments_total: i.adjustmentsTotal, total: i.total })),
+    items,
     promotion_codes: result.appliedPromotionCodes,
-    shipment_mode: result.shipment ? (loaded.shipmentId !== null ? 'update' : 'insert') : loaded.shipmentId !== null ? 'delete' : 'none',
+    shipment_mode: shipmentMode,
     shipment_id: loaded.shipmentId,
     shipment_method_code: result.shipment?.methodCode ?? null,
     payment_mode: result.payment ? (loaded.cartPaymentId !== null ? 'update' : 'insert') : 'delete',
