@@ -14,6 +14,7 @@ import { registerCors } from '../common/http/cors';
 import { registerSecurityHeaders } from '../common/http/security-headers';
 import { setupOpenApi } from '../common/openapi/setup-openapi';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
+import { startEmbeddedVacuum } from '../database/embedded-vacuum';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
 import { registerIdempotentReplies } from '../idempotency/idempotent-replies';
 import { AppMetrics } from '../operability/app-metrics';
@@ -75,11 +76,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await app.get(MikroORM).getMigrator().up();
     await app.init();
     await fastify.ready();
+    // The embedded database has no autovacuum of its own.
+    const vacuum = database.embedded ? startEmbeddedVacuum(app.get(MikroORM)) : null;
     return {
       app,
       database,
       routes,
       async close() {
+        await vacuum?.stop();
         await app.close();
         await database.close();
       },

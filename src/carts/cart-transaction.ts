@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, resourceNotFound } from '../common/errors/api-error';
+import { executePrepared, preparedStatement } from '../database/prepared-statements';
 import { OrderProcessingError } from '../order-processing/engine';
-import { reprocessOrder } from '../order-processing/order-processor';
+import { loadOrderForProcessing, processLoadedOrder, type OrderForProcessing, type ProcessedOrder } from '../order-processing/order-processor';
 
 /** The cart row as locked for a change. */
 export interface LockedCart {
@@ -11,18 +12,21 @@ export interface LockedCart {
   localeCode: string;
 }
 
+const LOCK_CART = preparedStatement(
+  'lock_cart',
+  ['int'],
+  `select o.id, o.channel_id, ch.code as channel_code, o.locale_code
+     from orders o join channel ch on ch.id = o.channel_id
+    where o.id = ? and o.checkout_state = 'cart'
+      for update of o`,
+);
+
 /**
  * Locks the cart row (only orders still in checkout state `cart`) until the transaction ends, so changes
  * to one cart are applied one after another. Null when there is no such cart.
  */
 export async function lockCart(tx: EntityManager, cartId: number): Promise<LockedCart | null> {
-  const [row] = await tx.execute<Array<{ id: number; channel_id: number; channel_code: string; locale_code: string }>>(
-    `select o.id, o.channel_id, ch.code as channel_code, o.locale_code
-       from orders o join channel ch on ch.id = o.channel_id
-      where o.id = ? and o.checkout_state = 'cart'
-        for update of o`,
-    [cartId],
-  );
+  const [row] = await executePrepared<{ id: number; channel_id: number; channel_code: string; locale_code: string }>(tx, LOCK_CART, [cartId]);
   return row ? { id: row.id, channelId: row.channel_id, channelCode: row.channel_code, localeCode: row.locale_code } : null;
 }
 
@@ -44,7 +48,13 @@ export async function changeCart<T>(em: EntityManager, cartId: number, change: (
   }
 }
 
+/** A cart as processed: what was loaded, the engine result and the adjustments as stored. */
+export interface ProcessedCart extends ProcessedOrder {
+  order: OrderForProcessing;
+}
+
 /** Recomputes prices, adjustments, shipment, payment and totals of the locked cart. */
-export async function reprocessCart(tx: EntityManager, cart: LockedCart, now: Date = new Date()): Promise<void> {
-  await reprocessOrder(tx, cart.id, now);
+export async function reprocessCart(tx: EntityManager, cart: LockedCart, now: Date = new Date()): Promise<ProcessedCart> {
+  const order = await loadOrderForProcessing(tx, cart.id);
+  return { order, ...(await processLoadedOrder(tx, order, now)) };
 }

@@ -31,6 +31,8 @@ export function buildOrmOptions(settings: OrmConnectionSettings) {
       path: 'src/database/migrations',
       emit: 'ts',
     },
+    // Maintained by hand-written migrations (triggers), not by an entity: schema diffs must leave it alone.
+    schemaGenerator: { skipTables: ['shop_configuration_version'] },
     colors: false,
     debug: settings.onQuery ? ['query'] : false,
     logger: settings.onQuery ?? (() => undefined),

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executePrepared, preparedStatement } from '../database/prepared-statements';
 import type {
+  EngineCoupon,
   EnginePaymentMethod,
   EnginePromotion,
   EnginePromotionAction,
@@ -9,113 +11,132 @@ import type {
   EngineTaxRate,
   EngineZone,
 } from './engine';
-import { inSequence, query } from './sql';
+
+/** The shop configuration of one channel, each promotion with its id, as read at `version`. */
+export interface ShopConfigurationSnapshot {
+  /** Null when the database has no version row: such a snapshot must not be cached. */
+  version: string | null;
+  shop: EngineShop;
+  /** Promotion ids, in the order of `shop.promotions`. */
+  promotionIds: number[];
+}
+
+interface SnapshotRow {
+  version: string | null;
+  zones: Array<{ code: string; type: EngineZone['type']; scope: EngineZone['scope']; members: string[] }>;
+  tax_rates: Array<{ code: string; name: string; category_code: string; zone_code: string; amount: number; included_in_price: boolean }>;
+  shipping_methods: Array<{
+    code: string; name: string; zone_code: string; calculator: EngineShippingMethod['calculator'];
+    configuration: EngineShippingMethod['configuration']; channel_codes: string[]; tax_category_code: string | null;
+    category_code: string | null; category_requirement: number; position: number; enabled: boolean;
+  }>;
+  promotions: Array<{
+    id: number; code: string; name: string; priority: number; exclusive: boolean; starts_at: string | null; ends_at: string | null;
+    usage_limit: number | null; used: number; coupon_based: boolean; channel_codes: string[];
+    rules: EnginePromotionRule[]; actions: EnginePromotionAction[];
+    coupons: Array<{ code: string; usage_limit: number | null; per_customer_usage_limit: number | null; expires_at: string | null; used: number }>;
+  }>;
+  payment_methods: Array<{ code: string; position: number; enabled: boolean; channel_codes: string[] }>;
+}
+
+const channelCodes = (joinTable: string, ownerColumn: string, owner: string) =>
+  `coalesce((select json_agg(ch.code order by ch.id) from ${joinTable} jc join channel ch on ch.id = jc.channel_id
+              where jc.${ownerColumn} = ${owner}), '[]'::json)`;
 
 /**
- * The shop configuration the engine needs for carts of one channel, in six queries whatever its size.
- * Promotions are limited to the channel's; their date window is left to the engine (the clock is its input).
+ * Zones, tax rates, shipping methods, the channel's promotions (rules, actions and, when asked, coupons)
+ * and payment methods, with the configuration version, in one statement (one snapshot).
+ * Parameters: whether to include the coupons, the channel id.
+ */
+const SHOP_CONFIGURATION = preparedStatement(
+  'shop_configuration',
+  ['boolean', 'int'],
+  `select (select version::text from shop_configuration_version where id = 1) as version,
+          coalesce((select json_agg(json_build_object('code', z.code, 'type', z.type, 'scope', z.scope,
+                              'members', coalesce((select json_agg(m.code order by m.id) from zone_member m where m.zone_id = z.id), '[]'::json))
+                            order by z.id)
+                      from zone z), '[]'::json) as zones,
+          coalesce((select json_agg(json_build_object('code', r.code, 'name', r.name, 'category_code', c.code, 'zone_code', z.code,
+                                                      'amount', r.amount, 'included_in_price', r.included_in_price) order by r.id)
+                      from tax_rate r join tax_category c on c.id = r.category_id join zone z on z.id = r.zone_id), '[]'::json) as tax_rates,
+          coalesce((select json_agg(json_build_object('code', m.code, 'name', m.name, 'zone_code', z.code, 'calculator', m.calculator,
+                                                      'configuration', m.configuration, 'tax_category_code', tc.code, 'category_code', sc.code,
+                                                      'category_requirement', m.category_requirement, 'position', m.position, 'enabled', m.enabled,
+                                                      'channel_codes', ${channelCodes('shipping_method_channel', 'shipping_method_id', 'm.id')})
+                                    order by m.id)
+                      from shipping_method m join zone z on z.id = m.zone_id
+                      left join tax_category tc on tc.id = m.tax_category_id left join shipping_category sc on sc.id = m.category_id
+                     where m.archived_at is null), '[]'::json) as shipping_methods,
+          coalesce((select json_agg(json_build_object('id', p.id, 'code', p.code, 'name', p.name, 'priority', p.priority, 'exclusive', p.exclusive,
+                                                      'starts_at', p.starts_at, 'ends_at', p.ends_at, 'usage_limit', p.usage_limit, 'used', p.used,
+                                                      'coupon_based', p.coupon_based,
+                                                      'channel_codes', ${channelCodes('promotion_channel', 'promotion_id', 'p.id')},
+                                                      'rules', coalesce((select json_agg(json_build_object('type', r.type, 'configuration', r.configuration) order by r.id)
+                                                                           from promotion_rule r where r.promotion_id = p.id), '[]'::json),
+                                                      'actions', coalesce((select json_agg(json_build_object('type', a.type, 'configuration', a.configuration) order by a.id)
+                                                                             from promotion_action a where a.promotion_id = p.id), '[]'::json),
+                                                      'coupons', coalesce((select json_agg(json_build_object('code', c.code, 'usage_limit', c.usage_limit,
+                                                                                   'per_customer_usage_limit', c.per_customer_usage_limit,
+                                                                                   'expires_at', c.expires_at, 'used', c.used) order by c.id)
+                                                                             from promotion_coupon c where c.promotion_id = p.id and ?), '[]'::json))
+                                    order by p.id)
+                      from promotion p
+                     where exists (select 1 from promotion_channel pc where pc.promotion_id = p.id and pc.channel_id = ?)), '[]'::json) as promotions,
+          coalesce((select json_agg(json_build_object('code', m.code, 'position', m.position, 'enabled', m.enabled,
+                                                      'channel_codes', ${channelCodes('payment_method_channel', 'payment_method_id', 'm.id')})
+                                    order by m.id)
+                      from payment_method m), '[]'::json) as payment_methods`,
+);
+
+const toDate = (value: string | null): Date | null => (value ? new Date(value) : null);
+
+/** Reads the configuration snapshot of one channel in one statement; coupons only when asked. */
+export async function loadShopConfigurationSnapshot(em: EntityManager, channelId: number, withCoupons: boolean): Promise<ShopConfigurationSnapshot> {
+  const [row] = await executePrepared<SnapshotRow>(em, SHOP_CONFIGURATION, [withCoupons, channelId]);
+  return {
+    version: row.version,
+    promotionIds: row.promotions.map((p) => p.id),
+    shop: {
+      zones: row.zones.map((z) => ({ code: z.code, type: z.type, scope: z.scope, members: z.members })),
+      taxRates: row.tax_rates.map(
+        (r): EngineTaxRate => ({
+          code: r.code, name: r.name, categoryCode: r.category_code, zoneCode: r.zone_code,
+          amount: Number(r.amount), includedInPrice: r.included_in_price, calculator: 'default',
+        }),
+      ),
+      shippingMethods: row.shipping_methods.map(
+        (m): EngineShippingMethod => ({
+          code: m.code, name: m.name, zoneCode: m.zone_code, calculator: m.calculator, configuration: m.configuration,
+          channelCodes: m.channel_codes, taxCategoryCode: m.tax_category_code, categoryCode: m.category_code,
+          categoryRequirement: m.category_requirement as EngineShippingMethod['categoryRequirement'], position: m.position, enabled: m.enabled,
+        }),
+      ),
+      promotions: row.promotions.map(
+        (p): EnginePromotion => ({
+          code: p.code, name: p.name, priority: p.priority, exclusive: p.exclusive, channelCodes: p.channel_codes,
+          startsAt: toDate(p.starts_at), endsAt: toDate(p.ends_at),
+          usageLimit: p.usage_limit, used: p.used, couponBased: p.coupon_based,
+          rules: p.rules,
+          actions: p.actions,
+          coupons: p.coupons.map(
+            (c): EngineCoupon => ({
+              code: c.code, usageLimit: c.usage_limit, perCustomerUsageLimit: c.per_customer_usage_limit, expiresAt: toDate(c.expires_at), used: c.used,
+            }),
+          ),
+        }),
+      ),
+      paymentMethods: row.payment_methods.map(
+        (m): EnginePaymentMethod => ({ code: m.code, position: m.position, enabled: m.enabled, channelCodes: m.channel_codes }),
+      ),
+    },
+  };
+}
+
+/**
+ * The full shop configuration the engine needs for carts of one channel, coupons included, read fresh in
+ * one statement. Promotions are limited to the channel's; their date window is left to the engine.
+ * Order processing itself goes through the cache (see shop-configuration-cache.ts).
  */
 export async function loadShopConfiguration(em: EntityManager, channelId: number): Promise<EngineShop> {
-  const [zones, taxRates, shippingMethods, promotions, promotionParts, paymentMethods] = await inSequence([
-    () =>
-      query<{ code: string; type: EngineZone['type']; scope: EngineZone['scope']; members: string[] | null }>(
-      em,
-      `select z.code, z.type, z.scope, array_remove(array_agg(m.code order by m.id), null) as members
-         from zone z left join zone_member m on m.zone_id = z.id group by z.id order by z.id`,
-    ),
-    () =>
-      query<{ code: string; name: string; category_code: string; zone_code: string; amount: string; included_in_price: boolean }>(
-      em,
-      `select r.code, r.name, c.code as category_code, z.code as zone_code, r.amount, r.included_in_price
-         from tax_rate r join tax_category c on c.id = r.category_id join zone z on z.id = r.zone_id order by r.id`,
-    ),
-    () =>
-      query<{
-      code: string; name: string; zone_code: string; calculator: EngineShippingMethod['calculator'];
-      configuration: EngineShippingMethod['configuration']; channel_codes: string[] | null; tax_category_code: string | null;
-      category_code: string | null; category_requirement: number; position: number; enabled: boolean;
-    }>(
-      em,
-      `select m.code, m.name, z.code as zone_code, m.calculator, m.configuration, tc.code as tax_category_code,
-              sc.code as category_code, m.category_requirement, m.position, m.enabled,
-              (select array_agg(ch.code order by ch.id) from shipping_method_channel mc join channel ch on ch.id = mc.channel_id
-                where mc.shipping_method_id = m.id) as channel_codes
-         from shipping_method m join zone z on z.id = m.zone_id
-         left join tax_category tc on tc.id = m.tax_category_id left join shipping_category sc on sc.id = m.category_id
-        where m.archived_at is null order by m.id`,
-    ),
-    () =>
-      query<{
-      id: number; code: string; name: string; priority: number; exclusive: boolean; starts_at: Date | null; ends_at: Date | null;
-      usage_limit: number | null; used: number; coupon_based: boolean; channel_codes: string[];
-    }>(
-      em,
-      `select p.id, p.code, p.name, p.priority, p.exclusive, p.starts_at, p.ends_at, p.usage_limit, p.used, p.coupon_based,
-              (select array_agg(ch.code order by ch.id) from promotion_channel pc join channel ch on ch.id = pc.channel_id
-                where pc.promotion_id = p.id) as channel_codes
-         from promotion p
-        where exists (select 1 from promotion_channel pc where pc.promotion_id = p.id and pc.channel_id = ?)
-        order by p.id`,
-      [channelId],
-    ),
-    () =>
-      query<{ promotion_id: number; kind: 'rule' | 'action' | 'coupon'; payload: Record<string, unknown> }>(
-      em,
-      `select promotion_id, kind, payload from (
-         select r.promotion_id, 'rule' as kind, r.id, json_build_object('type', r.type, 'configuration', r.configuration) as payload from promotion_rule r
-         union all
-         select a.promotion_id, 'action', a.id, json_build_object('type', a.type, 'configuration', a.configuration) from promotion_action a
-         union all
-         select c.promotion_id, 'coupon', c.id, json_build_object('code', c.code, 'usageLimit', c.usage_limit,
-                'perCustomerUsageLimit', c.per_customer_usage_limit, 'expiresAt', c.expires_at, 'used', c.used) from promotion_coupon c
-       ) parts
-       where promotion_id in (select promotion_id from promotion_channel where channel_id = ?)
-       order by promotion_id, kind, id`,
-      [channelId],
-    ),
-    () =>
-      query<{ code: string; position: number; enabled: boolean; channel_codes: string[] | null }>(
-      em,
-      `select m.code, m.position, m.enabled,
-              (select array_agg(ch.code order by ch.id) from payment_method_channel mc join channel ch on ch.id = mc.channel_id
-                where mc.payment_method_id = m.id) as channel_codes
-         from payment_method m order by m.id`,
-    ),
-  ]);
-
-  return {
-    zones: zones.map((z) => ({ code: z.code, type: z.type, scope: z.scope, members: z.members ?? [] })),
-    taxRates: taxRates.map(
-      (r): EngineTaxRate => ({
-        code: r.code, name: r.name, categoryCode: r.category_code, zoneCode: r.zone_code,
-        amount: Number(r.amount), includedInPrice: r.included_in_price, calculator: 'default',
-      }),
-    ),
-    shippingMethods: shippingMethods.map(
-      (m): EngineShippingMethod => ({
-        code: m.code, name: m.name, zoneCode: m.zone_code, calculator: m.calculator, configuration: m.configuration,
-        channelCodes: m.channel_codes ?? [], taxCategoryCode: m.tax_category_code, categoryCode: m.category_code,
-        categoryRequirement: m.category_requirement as EngineShippingMethod['categoryRequirement'], position: m.position, enabled: m.enabled,
-      }),
-    ),
-    promotions: promotions.map((p): EnginePromotion => {
-      const parts = promotionParts.filter((part) => part.promotion_id === p.id);
-      return {
-        code: p.code, name: p.name, priority: p.priority, exclusive: p.exclusive, channelCodes: p.channel_codes ?? [],
-        startsAt: p.starts_at && new Date(p.starts_at), endsAt: p.ends_at && new Date(p.ends_at),
-        usageLimit: p.usage_limit, used: p.used, couponBased: p.coupon_based,
-        rules: parts.filter((x) => x.kind === 'rule').map((x) => x.payload as unknown as EnginePromotionRule),
-        actions: parts.filter((x) => x.kind === 'action').map((x) => x.payload as unknown as EnginePromotionAction),
-        coupons: parts
-          .filter((x) => x.kind === 'coupon')
-          .map((x) => {
-            const c = x.payload as { code: string; usageLimit: number | null; perCustomerUsageLimit: number | null; expiresAt: string | null; used: number };
-            return { ...c, expiresAt: c.expiresAt ? new Date(c.expiresAt) : null };
-          }),
-      };
-    }),
-    paymentMethods: paymentMethods.map(
-      (m): EnginePaymentMethod => ({ code: m.code, position: m.position, enabled: m.enabled, channelCodes: m.channel_codes ?? [] }),
-    ),
-  };
+  return (await loadShopConfigurationSnapshot(em, channelId, true)).shop;
 }

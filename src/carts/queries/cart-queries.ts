@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
+import { executePrepared, preparedStatement } from '../../database/prepared-statements';
 import type { CartItemRow, CartRow } from './cart-rows';
 import { CART_ITEM_SELECT, CART_LIST_FROM, CART_SELECT } from './cart-sql';
 
@@ -17,15 +18,18 @@ const SORT_COLUMNS: Record<CartSort, string> = {
   itemsTotal: 'o.items_total',
 };
 
+const CART_BY_ID = preparedStatement('cart_by_id', ['int'], `${CART_SELECT} where o.id = ? and o.checkout_state = 'cart'`);
+const CART_ITEM_BY_ID = preparedStatement('cart_item_by_id', ['int', 'int'], `${CART_ITEM_SELECT} where i.id = ? and i.order_id = ?`);
+
 /** A cart by id (only orders still in checkout state `cart`), in one statement whatever its size. */
 export async function findCart(em: EntityManager, id: number): Promise<CartRow | null> {
-  const [row] = await em.execute<CartRow[]>(`${CART_SELECT} where o.id = ? and o.checkout_state = 'cart'`, [id]);
+  const [row] = await executePrepared<CartRow>(em, CART_BY_ID, [id]);
   return row ?? null;
 }
 
 /** One line of a cart, in one statement. */
 export async function findCartItem(em: EntityManager, cartId: number, itemId: number): Promise<CartItemRow | null> {
-  const [row] = await em.execute<CartItemRow[]>(`${CART_ITEM_SELECT} where i.id = ? and i.order_id = ?`, [itemId, cartId]);
+  const [row] = await executePrepared<CartItemRow>(em, CART_ITEM_BY_ID, [itemId, cartId]);
   return row ?? null;
 }
 

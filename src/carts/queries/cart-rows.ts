@@ -59,6 +59,26 @@ export interface CartItemRow {
   channel_pricings: ChannelPricingRow[];
 }
 
+/** The variant part of a cart line, as VARIANT_COLUMNS (cart-sql.ts) reads it. */
+export type CartItemVariantRow = Pick<
+  CartItemRow,
+  | 'variant_id'
+  | 'variant_code'
+  | 'variant_position'
+  | 'variant_version'
+  | 'variant_tracked'
+  | 'product_code'
+  | 'tax_category_id'
+  | 'tax_category_code'
+  | 'tax_category_name'
+  | 'shipping_category_id'
+  | 'shipping_category_code'
+  | 'shipping_category_name'
+  | 'variant_translations'
+  | 'option_values'
+  | 'channel_pricings'
+>;
+
 export interface CartRow {
   id: number;
   items_total: number;

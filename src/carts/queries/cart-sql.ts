@@ -7,13 +7,11 @@ const adjustmentJson = (alias: string) =>
 export const adjustmentsJson = (column: 'order_id' | 'order_item_id' | 'order_item_unit_id', owner: string) =>
   `coalesce((select json_agg(${adjustmentJson('adj')} order by adj.id) from adjustment adj where adj.${column} = ${owner}), '[]'::json)`;
 
-/** The columns of one cart line; nested collections come as JSON. Needs CART_ITEM_FROM. */
-export const CART_ITEM_COLUMNS = `
-         i.id, i.order_id, i.quantity, i.unit_price, i.units_total, i.adjustments_total, i.total,
-         coalesce((select json_agg(json_build_object('id', un.id, 'adjustments_total', un.adjustments_total,
-                                                     'adjustments', ${adjustmentsJson('order_item_unit_id', 'un.id')}) order by un.id)
-                     from order_item_unit un where un.order_item_id = i.id), '[]'::json) as units,
-         ${adjustmentsJson('order_item_id', 'i.id')} as adjustments,
+/**
+ * The variant columns of a cart line (CartItemRow's `variant_*`, `product_code`, categories, translations,
+ * option values, channel pricings) over `v` (product variant); FROM-clause parts in VARIANT_JOINS.
+ */
+export const VARIANT_COLUMNS = `
          v.id as variant_id, v.code as variant_code, v.position as variant_position, v.version as variant_version,
          v.tracked as variant_tracked, p.code as product_code,
          tc.id as tax_category_id, tc.code as tax_category_code, tc.name as tax_category_name,
@@ -28,10 +26,8 @@ export const CART_ITEM_COLUMNS = `
          coalesce((select json_agg(json_build_object('channel_code', cp.channel_code, 'price', cp.price) order by cp.id)
                      from channel_pricing cp where cp.variant_id = v.id), '[]'::json) as channel_pricings`;
 
-/** The line (`i`), its variant (`v`), product (`p`) and the variant's tax (`tc`) and shipping (`sc`) categories. */
-export const CART_ITEM_FROM = `
-    from order_item i
-    join product_variant v on v.id = i.variant_id
+/** Joins VARIANT_COLUMNS needs after `v` (product variant): its product `p` and categories. */
+export const VARIANT_JOINS = `
     join product p on p.id = v.product_id
     left join tax_category tc on tc.id = v.tax_category_id
     left join shipping_category sc on sc.id = v.shipping_category_id`;
@@ -40,6 +36,19 @@ export const CART_ITEM_FROM = `
  * One cart line with its units, adjustments and variant (translations, option values, channel
  * pricings). Callers append their own `where` on `i` (order item).
  */
+/** The columns of one cart line; nested collections come as JSON. Needs CART_ITEM_FROM. */
+export const CART_ITEM_COLUMNS = `
+         i.id, i.order_id, i.quantity, i.unit_price, i.units_total, i.adjustments_total, i.total,
+         coalesce((select json_agg(json_build_object('id', un.id, 'adjustments_total', un.adjustments_total,
+                                                     'adjustments', ${adjustmentsJson('order_item_unit_id', 'un.id')}) order by un.id)
+                     from order_item_unit un where un.order_item_id = i.id), '[]'::json) as units,
+         ${adjustmentsJson('order_item_id', 'i.id')} as adjustments,${VARIANT_COLUMNS}`;
+
+/** The line (`i`), its variant (`v`), product (`p`) and the variant's tax (`tc`) and shipping (`sc`) categories. */
+export const CART_ITEM_FROM = `
+    from order_item i
+    join product_variant v on v.id = i.variant_id${VARIANT_JOINS}`;
+
 export const CART_ITEM_SELECT = `select ${CART_ITEM_COLUMNS} ${CART_ITEM_FROM}`;
 
 /** The cart's own columns, its customer (and account), channel and coupon, then its adjustments and lines as JSON. */

@@ -8,10 +8,9 @@ import { links } from '../../common/links';
 import { assertPageExists, buildPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
 import { isCouponEligible } from '../../order-processing/engine';
-import { loadOrderInput } from '../../order-processing/load-order-input';
-import { loadShopConfiguration } from '../../order-processing/load-shop-configuration';
+import { loadOrderForProcessing, processLoadedOrder } from '../../order-processing/order-processor';
 import { serializeCart } from '../cart.serializer';
-import { changeCart, reprocessCart } from '../cart-transaction';
+import { changeCart } from '../cart-transaction';
 import { COUPON_INVALID, type CreateCartForm, type UpdateCartForm } from '../forms/cart.forms';
 import { CART_CRITERIA, CART_SORTS, countCarts, findCart, findCartPage, type CartCriterion, type CartSort } from '../queries/cart-queries';
 
@@ -98,7 +97,8 @@ export class CartsService {
 
   /**
    * Applies (or with null / empty, removes) the cart's coupon and reprocesses the cart. PATCH without
-   * the field keeps the current coupon.
+   * the field keeps the current coupon. The cart is read once, as if it had the new coupon: that input is
+   * both checked for the coupon's eligibility and processed, and the coupon is stored with the result.
    */
   async updateCoupon(id: number, form: SubmittedForm<UpdateCartForm>, mode: 'replace' | 'merge'): Promise<void> {
     const { data, errors, sent } = form;
@@ -106,16 +106,10 @@ export class CartsService {
     await changeCart(this.em, id, async (tx, cart) => {
       const keep = mode === 'merge' && !sent.has('promotionCoupon');
       const code = errors.has('promotionCoupon') ? null : data.promotionCoupon || null;
-      if (!keep && code !== null) {
-        const loaded = await loadOrderInput(tx, cart.id);
-        const shop = await loadShopConfiguration(tx, cart.channelId);
-        if (!isCouponEligible({ ...loaded.input, couponCode: code }, shop, now)) errors.add('promotionCoupon', COUPON_INVALID);
-      }
+      const order = await loadOrderForProcessing(tx, cart.id, keep ? {} : { couponCode: code });
+      if (!keep && code !== null && !isCouponEligible(order.input, order.shop, now)) errors.add('promotionCoupon', COUPON_INVALID);
       throwIfInvalid(errors);
-      if (!keep) {
-        await tx.execute(`update orders set promotion_coupon_id = (select id from promotion_coupon where code = ?) where id = ?`, [code, cart.id]);
-      }
-      await reprocessCart(tx, cart, now);
+      await processLoadedOrder(tx, order, now);
     });
   }
 }
