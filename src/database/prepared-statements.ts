@@ -34,6 +34,16 @@ export interface PreparedStatement {
 const NAME_PREFIX = 'shop_';
 const MAX_PLAN_AGE_MS = 5 * 60_000;
 const defined = new Set<string>();
+let serverSidePreparation = true;
+
+/**
+ * Turns server-side preparation on or off for the process (`DB_PREPARED_STATEMENTS`). Off, each
+ * statement is sent as one plain query with its parameters inlined: needed behind a pooler in
+ * transaction mode (PgBouncer), which does not keep a SQL-level PREPARE's session for the next request.
+ */
+export function usePreparedStatements(enabled: boolean): void {
+  serverSidePreparation = enabled;
+}
 
 /**
  * Declares a prepared statement. `sql` uses `?` placeholders (like `em.execute`), one per parameter type;
@@ -118,6 +128,14 @@ function literal(em: EntityManager, value: unknown): string {
   return em.getPlatform().escape(JSON.stringify(value)) as string;
 }
 
+/** The statement's text with each `$n` replaced by its parameter as a typed literal (one pass, so values are never rescanned). */
+function inlined(em: EntityManager, statement: PreparedStatement, parameters: readonly unknown[]): string {
+  return statement.text.replace(/\$(\d+)/g, (_, position: string) => {
+    const index = Number(position) - 1;
+    return `${literal(em, parameters[index])}::${statement.parameterTypes[index]}`;
+  });
+}
+
 /** Runs `sql` on `connection`, reporting it to the ORM's query log; database errors become ORM exceptions. */
 async function run(em: EntityManager, connection: RawConnection, sql: string): Promise<RawResult> {
   const logger = em.config.getLogger();
@@ -160,6 +178,7 @@ export async function executePrepared<T>(em: EntityManager, statement: PreparedS
   const client: KnexClientLike = transaction ? transaction.client : (em.getKnex().client as KnexClientLike);
   const connection = await client.acquireConnection();
   try {
+    if (!serverSidePreparation) return (await run(em, connection, inlined(em, statement, parameters))).rows as T[];
     const state = stateOf(connection);
     state.prepared ??= await synchronise(em, connection, state);
     const name = sessionName(statement, state);
