@@ -5,6 +5,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { AppConfig } from '../config/app-config';
 import { MAX_BODY_BYTES, registerBodyParsers } from '../common/http/body-parsers';
 import { ApiExceptionFilter } from '../common/http/api-exception.filter';
+import { answerFrameworkError } from '../common/http/framework-errors';
+import { refuseNulInUrls } from '../common/http/nul-in-url';
 import { requestIdFor } from '../common/http/request-id';
 import { RouteRegistry } from '../common/http/route-registry';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
@@ -35,6 +37,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       bodyLimit: MAX_BODY_BYTES,
       routerOptions: { ignoreTrailingSlash: true },
       return503OnClosing: true,
+      frameworkErrors: answerFrameworkError,
     });
     const fastify = adapter.getInstance();
     const routes = new RouteRegistry();
@@ -43,6 +46,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       reply.header('x-request-id', request.id);
     });
     registerBodyParsers(fastify);
+    refuseNulInUrls(fastify);
 
     const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery });
     const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {

@@ -48,6 +48,26 @@ function collect(shape: FormShape, violations: ValidationError[], errors: FormEr
   }
 }
 
+/** Keys the object mapper reads as type information rather than data (an own `constructor` makes it throw). */
+const TYPE_KEYS = new Set(['constructor', '__proto__', 'prototype']);
+
+/**
+ * A copy of a request value for the object mapper: plain objects nested inside it lose their
+ * `constructor`, `__proto__` and `prototype` keys. Those keys are never form fields (unknown keys are
+ * reported from the original body), and their values stay objects, so validation judges them the same.
+ */
+function withoutTypeKeys(value: unknown, nested = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutTypeKeys(item, true));
+  if (!isPlainObject(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (nested && TYPE_KEYS.has(key)) continue;
+    if (key === '__proto__') continue;
+    copy[key] = withoutTypeKeys(item, true);
+  }
+  return copy;
+}
+
 /**
  * Validates a JSON body against a `@Form()` DTO with class-validator and returns the typed data with
  * the violations arranged as a form tree. Unknown keys become the form-level extra-fields error.
@@ -58,7 +78,7 @@ export function validateForm<T extends object>(dto: new () => T, body: unknown, 
   const shape = formShapeOf(dto);
   const errors = new FormErrors(shape);
   reportExtraFields(shape, input, errors);
-  const data = plainToInstance(dto, input, { enableImplicitConversion: false, exposeDefaultValues: false });
+  const data = plainToInstance(dto, withoutTypeKeys(input) as Record<string, unknown>, { enableImplicitConversion: false, exposeDefaultValues: false });
   const partial = options.partial === true;
   const violations = validateSync(data, {
     stopAtFirstError: true,
