@@ -16,6 +16,8 @@ import { AppModule } from './app.module';
 export interface RunningApp {
   app: NestFastifyApplication;
   database: DatabaseHandle;
+  /** The routes the HTTP stack answers to (the fuzz tests enumerate them). */
+  routes: RouteRegistry;
   /** Stops the HTTP server, the ORM and (when embedded) the database. */
   close(): Promise<void>;
 }
@@ -61,6 +63,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     return {
       app,
       database,
+      routes,
       async close() {
         await app.close();
         await database.close();

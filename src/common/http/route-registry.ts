@@ -1,6 +1,7 @@
 /** Remembers every registered route so an unmatched request can be told apart: unknown path (404) or wrong method (405). */
 export class RouteRegistry {
   private readonly routes: Array<{ pattern: RegExp; method: string }> = [];
+  private readonly registered: Array<{ url: string; method: string }> = [];
 
   add(url: string, methods: string | string[]): void {
     const pattern = new RegExp(
@@ -11,7 +12,9 @@ export class RouteRegistry {
         .join('/')}/?$`,
     );
     for (const method of Array.isArray(methods) ? methods : [methods]) {
-      if (method !== 'HEAD') this.routes.push({ pattern, method });
+      if (method === 'HEAD') continue;
+      this.routes.push({ pattern, method });
+      this.registered.push({ url, method });
     }
   }
 
@@ -22,5 +25,10 @@ export class RouteRegistry {
       if (route.pattern.test(path) && !methods.includes(route.method)) methods.push(route.method);
     }
     return methods;
+  }
+
+  /** Every registered method and URL pattern (`:name` for path parameters), in registration order. */
+  list(): Array<{ url: string; method: string }> {
+    return this.registered.map((route) => ({ ...route }));
   }
 }
