@@ -85,6 +85,27 @@ describe('hostile input', () => {
     });
   });
 
+  it('refuses lone UTF-16 surrogates in a body (the e-mail validator threw on them)', async () => {
+    const before = await fingerprint();
+    const cases = [
+      { method: 'PUT', url: `/api/v1/customers/${customerId}`, payload: '{"email":"a\\udfffb@example.com","gender":"m"}' },
+      { method: 'POST', url: '/api/v1/customers/', payload: '{"email":"x@example.com","gender":"m","firstName":"\\ud800"}' },
+      { method: 'POST', url: `/api/v1/carts/${cartId}/items/`, payload: '{"variant":"MUG_SW","quantity":1,"\\udc00":1}' },
+    ];
+    for (const request of cases) {
+      const response = await t.inject({ method: request.method as 'POST', url: request.url, headers: JSON_AUTH, payload: request.payload });
+      expect({ url: request.url, status: response.statusCode, body: json(response) }).toEqual({
+        url: request.url,
+        status: 400,
+        body: { code: 400, message: 'The request body contains a lone UTF-16 surrogate (such as \\udfff), which is not valid Unicode.' },
+      });
+    }
+    // A surrogate pair (an emoji) is ordinary text.
+    const pair = await t.inject({ method: 'PATCH', url: `/api/v1/customers/${customerId}`, headers: JSON_AUTH, payload: '{"firstName":"Oli \\ud83d\\ude00"}' });
+    expect(pair.statusCode).toBe(204);
+    expect(await fingerprint()).not.toBe(before);
+  });
+
   it('takes Basic client credentials that are not valid percent-encoding as non-matching (400, not 500)', async () => {
     for (const credentials of ['%zz:secret', 'client_id:%', 'client_id:%E0%A4%A']) {
       const response = await t.inject({
