@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { IdPools } from './database-state';
-import { hostileString, hostileValue, PROTOTYPE_KEYS } from './hostile-values';
+import { hostileUrlText, hostileValue, PROTOTYPE_KEYS } from './hostile-values';
 import { collectionOf, type LearnedIds } from './learned-shapes';
 
 /** Everything a generated case may refer to: rows of the database and ids the API lists. */
@@ -116,8 +116,8 @@ const QUERY_VALUES = ['1', '2', '0', '-1', '10', '100', '101', '1000000000000', 
 const RAW_QUERY_VALUES = ['%', '%zz', '%E0%A4%A', '%00', '%FF', '%C0%AF', 'a+b', '[x]', '%5B%5D', '&&', '=', '==1'];
 
 const queryPart: fc.Arbitrary<StructuredCase['query'][number]> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ key: fc.constantFrom(...QUERY_KEYS), value: fc.oneof(fc.constantFrom(...QUERY_VALUES), pick('email'), pick('code'), hostileString), encode: fc.constant(true) }) },
-  { weight: 1, arbitrary: fc.record({ key: fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ unit: 'binary', maxLength: 12 })), value: hostileString, encode: fc.constant(true) }) },
+  { weight: 6, arbitrary: fc.record({ key: fc.constantFrom(...QUERY_KEYS), value: fc.oneof(fc.constantFrom(...QUERY_VALUES), pick('email'), pick('code'), hostileUrlText), encode: fc.constant(true) }) },
+  { weight: 1, arbitrary: fc.record({ key: fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ unit: 'binary', maxLength: 12 })), value: hostileUrlText, encode: fc.constant(true) }) },
   { weight: 1, arbitrary: fc.record({ key: fc.constantFrom(...QUERY_KEYS, 'x'), value: fc.constantFrom(...RAW_QUERY_VALUES), encode: fc.constant(false) }) },
 );
 
@@ -128,7 +128,7 @@ const param: fc.Arbitrary<ParamChoice> = fc.oneof(
   { weight: 2, arbitrary: pick('id') },
   { weight: 2, arbitrary: pick('code') },
   { weight: 2, arbitrary: fc.record({ raw: fc.constantFrom(...PARAM_RAW), encode: fc.constant(false) }) },
-  { weight: 2, arbitrary: fc.record({ raw: fc.oneof(hostileString, fc.integer().map(String)), encode: fc.constant(true) }) },
+  { weight: 2, arbitrary: fc.record({ raw: fc.oneof(hostileUrlText, fc.integer().map(String)), encode: fc.constant(true) }) },
 );
 
 const basic = (credentials: string): string => `Basic ${Buffer.from(credentials).toString('base64')}`;

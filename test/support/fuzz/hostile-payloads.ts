@@ -108,6 +108,7 @@ export const SWEEP_PAYLOADS: RawPayload[] = [
   { name: 'broken JSON', contentType: 'application/json', body: '{"a":' },
   { name: 'JSON array', contentType: 'application/json', body: '[1,2]' },
   { name: 'NUL in a known field', contentType: 'application/json', body: `{${KNOWN_FIELDS.map((field) => `${JSON.stringify(field)}:"a\\u0000b"`).join(',')}}` },
+  { name: 'lone surrogate in every known field', contentType: 'application/json', body: `{${KNOWN_FIELDS.map((field) => `${JSON.stringify(field)}:"a\\udfffb"`).join(',')}}` },
   { name: 'every known field a long string', contentType: 'application/json', body: `{${KNOWN_FIELDS.map((field) => `${JSON.stringify(field)}:"${'é'.repeat(5000)}"`).join(',')}}` },
   { name: 'every known field a giant number', contentType: 'application/json', body: `{${KNOWN_FIELDS.map((field) => `${JSON.stringify(field)}:1e308`).join(',')}}` },
   { name: 'every known field nested', contentType: 'application/json', body: `{${KNOWN_FIELDS.map((field) => `${JSON.stringify(field)}:${nestedArray(20)}`).join(',')}}` },

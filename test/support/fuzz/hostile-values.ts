@@ -30,6 +30,18 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: hugeString },
 );
 
+/**
+ * Strings for path segments and query values: as hostile, but short enough for a URL a real server
+ * accepts (Node refuses request heads over 16 KiB with 431 before the application sees them).
+ */
+export const hostileUrlText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...SPECIAL_STRINGS.filter((text) => text.length <= 300)) },
+  { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 120 }) },
+  { weight: 1, arbitrary: fc.emailAddress() },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', '%', 'é', '9'), fc.integer({ min: 90, max: 2000 })).map(([unit, length]) => unit.repeat(length)) },
+);
+
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(...SPECIAL_NUMBERS),
   fc.integer(),
