@@ -7,6 +7,8 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { MAX_BODY_BYTES, registerBodyParsers } from '../common/http/body-parsers';
 import { ApiExceptionFilter } from '../common/http/api-exception.filter';
+import { answerFrameworkError } from '../common/http/framework-errors';
+import { refuseNulInUrls } from '../common/http/nul-in-url';
 import { requestIdFor } from '../common/http/request-id';
 import { RouteRegistry } from '../common/http/route-registry';
 import { closeConnectionsWhenClosing } from '../common/http/close-connections-when-closing';
@@ -52,6 +54,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       return503OnClosing: true,
       // observeRequests writes one line per completed request instead of Fastify's two.
       logController: new LogController({ disableRequestLogging: true }),
+      frameworkErrors: answerFrameworkError,
     });
     const fastify = adapter.getInstance();
     const routes = new RouteRegistry();
@@ -63,6 +66,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     registerIdempotentReplies(fastify);
     registerSecurityHeaders(fastify);
     closeConnectionsWhenClosing(fastify);
+    refuseNulInUrls(fastify);
 
     usePreparedStatements(config.preparedStatements);
     const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery });

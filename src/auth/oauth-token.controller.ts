@@ -9,6 +9,15 @@ import { Public } from './public.decorator';
 
 const FIELDS = ['grant_type', 'client_id', 'client_secret', 'username', 'password', 'refresh_token', 'scope'] as const;
 
+/** Basic credentials are percent-encoded; text that does not decode is taken as it is (and will not match). */
+function decodeCredential(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Reads the OAuth2 parameters; HTTP Basic credentials identify the client when present. */
 function tokenRequestFrom(params: unknown, authorization: string | undefined): TokenRequest {
   const source = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
@@ -23,8 +32,8 @@ function tokenRequestFrom(params: unknown, authorization: string | undefined): T
     const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
     const separator = decoded.indexOf(':');
     if (separator > 0) {
-      request.client_id = decodeURIComponent(decoded.slice(0, separator));
-      request.client_secret = decodeURIComponent(decoded.slice(separator + 1));
+      request.client_id = decodeCredential(decoded.slice(0, separator));
+      request.client_secret = decodeCredential(decoded.slice(separator + 1));
     }
   }
   return request;

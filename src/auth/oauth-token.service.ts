@@ -51,7 +51,8 @@ export class OAuthTokenService {
     }
     if (!request.client_id) throw tokenError('invalid_client', 'Client id was not found in the headers or body');
     const em = this.em.fork();
-    const client = await em.findOne(OAuthClient, { randomId: request.client_id });
+    // A NUL (possible in Basic credentials) can be in no client id, and the database refuses it in a query.
+    const client = request.client_id.includes('\u0000') ? null : await em.findOne(OAuthClient, { randomId: request.client_id });
     if (!client || client.secretHash !== hashToken(request.client_secret ?? '')) {
       throw tokenError('invalid_client', 'The client credentials are invalid');
     }

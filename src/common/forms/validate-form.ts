@@ -48,6 +48,33 @@ function collect(shape: FormShape, violations: ValidationError[], errors: FormEr
   }
 }
 
+/** Keys the object mapper reads as type information rather than data (an own `constructor` makes it throw). */
+const TYPE_KEYS = new Set(['constructor', '__proto__', 'prototype']);
+
+/** A value inside a field, copied without TYPE_KEYS at any depth; its validity is judged the same. */
+function withoutTypeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTypeKeys);
+  if (!isPlainObject(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (!TYPE_KEYS.has(key)) copy[key] = withoutTypeKeys(item);
+  return copy;
+}
+
+/**
+ * What the object mapper gets: only the form's own keys (unknown ones are reported from the original
+ * body; copying tens of thousands of them took seconds), sub-forms likewise, and no TYPE_KEYS inside values.
+ */
+function mapperInput(shape: FormShape, body: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const key of [...shape.fields, ...Object.keys(shape.aliases)]) {
+    if (!Object.prototype.hasOwnProperty.call(body, key)) continue;
+    const value = body[key];
+    const subForm = shape.subForms[shape.aliases[key] ?? key];
+    input[key] = subForm && isPlainObject(value) ? mapperInput(subForm, value) : withoutTypeKeys(value);
+  }
+  return input;
+}
+
 /**
  * Validates a JSON body against a `@Form()` DTO with class-validator and returns the typed data with
  * the violations arranged as a form tree. Unknown keys become the form-level extra-fields error.
@@ -58,7 +85,7 @@ export function validateForm<T extends object>(dto: new () => T, body: unknown, 
   const shape = formShapeOf(dto);
   const errors = new FormErrors(shape);
   reportExtraFields(shape, input, errors);
-  const data = plainToInstance(dto, input, { enableImplicitConversion: false, exposeDefaultValues: false });
+  const data = plainToInstance(dto, mapperInput(shape, input), { enableImplicitConversion: false, exposeDefaultValues: false });
   const partial = options.partial === true;
   const violations = validateSync(data, {
     stopAtFirstError: true,

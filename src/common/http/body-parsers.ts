@@ -2,6 +2,7 @@ import { parse as parseForm } from 'node:querystring';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidJson, unsupportedMediaType } from '../errors/api-error';
 import { isPlainObject } from '../forms/validate-form';
+import { bodyContentError } from './body-content';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -18,6 +19,8 @@ export function registerBodyParsers(fastify: FastifyInstance): void {
     if (body.trim() === '') return done(null, {});
     strictJson(request, body, (error: Error | null, parsed?: unknown) => {
       if (error || !isPlainObject(parsed)) return done(invalidJson());
+      const refused = bodyContentError(parsed);
+      if (refused) return done(refused);
       done(null, parsed);
     });
   };
@@ -27,7 +30,10 @@ export function registerBodyParsers(fastify: FastifyInstance): void {
   fastify.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, parseJson);
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (request, body, done) => {
     if (!FORM_BODY_PATHS.some((path) => path.test(request.url))) return done(unsupportedMediaType());
-    done(null, { ...parseForm(body as string) });
+    const parsed = { ...parseForm(body as string) };
+    const refused = bodyContentError(parsed);
+    if (refused) return done(refused);
+    done(null, parsed);
   });
   fastify.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (request, body, done) => {
     if (request.headers['content-type'] === undefined) return parseJson(request, body as string, done);

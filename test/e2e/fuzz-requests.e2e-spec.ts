@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { assertProperty, FuzzHarness, fuzzRuns } from '../support/fuzz/fuzz-harness';
+import { structuredCase } from '../support/fuzz/fuzz-requests';
+import { structuredRequest } from '../support/fuzz/to-request';
+
+/**
+ * Property: whatever path ids, query string, JSON body and Authorization header any registered route
+ * receives, the answer is never a 5xx, its body is JSON of a documented shape, and a 4xx leaves the
+ * database exactly as it was. FUZZ_RUNS scales the number of cases, FUZZ_SEED replays a run.
+ */
+jest.setTimeout(30 * 60_000); // bounded by the number of cases; a loaded machine is slow
+
+describe('fuzz: structured requests on every registered route', () => {
+  let h: FuzzHarness;
+
+  beforeAll(async () => {
+    h = await FuzzHarness.start();
+  });
+  afterAll(async () => {
+    process.stdout.write(`${h.summary('fuzz-requests')}\n`);
+    await h.close();
+  });
+
+  it('takes the routes from the application, so new endpoints are fuzzed too', () => {
+    expect(h.routes.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/oauth/v2/token',
+        'GET /api/v1/carts',
+        'DELETE /api/v1/carts/:id',
+        'PATCH /api/v1/carts/:cartId/items/:itemId',
+        'PUT /api/v1/customers/:id',
+        'GET /api/v1/channels/:code',
+      ]),
+    );
+  });
+
+  it('learns each form from its validation answer, and path ids from the lists', () => {
+    expect(h.formFields.get('POST /api/v1/carts')).toEqual(['customer', 'localeCode', 'channel']);
+    expect(h.formFields.get('PUT /api/v1/carts/:cartId/items/:itemId')).toEqual(['quantity']);
+    expect(h.formFields.get('POST /api/v1/customers')).toEqual(expect.arrayContaining(['email', 'gender', 'user']));
+    expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
+    expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);
+  });
+
+  it('never answers 5xx, always a documented JSON body, and changes nothing on a 4xx', async () => {
+    await assertProperty(
+      fc.asyncProperty(structuredCase(h.routes, h.formFields), async (c) => {
+        await h.check(c.route, structuredRequest(c, h.pools));
+      }),
+      fuzzRuns(1500),
+    );
+    // Every route was reached, and the runs were not all rejected at the door.
+    expect(Object.keys(h.stats.byRoute)).toHaveLength(h.routes.length);
+    expect(Object.keys(h.stats.byStatus)).toEqual(expect.arrayContaining(['200', '400', '404']));
+    if (h.stats.cases >= 1000) expect(Object.keys(h.stats.byStatus)).toEqual(expect.arrayContaining(['201', '204']));
+  });
+});
