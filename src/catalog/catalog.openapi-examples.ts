@@ -7,18 +7,7 @@ export const capBlackVariantExample = {
   code: 'CAP_BLACK',
   optionValues: [],
   position: 0,
-  translations: {
-    en_US: {
-      locale: 'en_US',
-      id: 21,
-      name: 'Black cap'
-    },
-    de_DE: {
-      locale: 'de_DE',
-      id: 22,
-      name: 'Black cap'
-    }
-  },
+  translations: { en_US: { locale: 'en_US', id: 21, name: 'Black cap' }, de_DE: { locale: 'de_DE', id: 22, name: 'Black cap' } },
   version: 1,
   onHold: 0,
   onHand: 0,
@@ -34,30 +23,10 @@ export const capBlackVariantExample = {
     description: 'Most goods',
     createdAt: '2026-11-21T02:41:27+0000',
     updatedAt: '2026-11-21T02:41:27+0000',
-    _links: {
-      self: {
-        href: '/api/v1/tax-categories/std'
-      }
-    }
+    _links: { self: { href: '/api/v1/tax-categories/std' } },
   },
-  channelPricings: {
-    WEB: {
-      channelCode: 'WEB',
-      price: 1599
-    },
-    EU_WEB: {
-      channelCode: 'EU_WEB',
-      price: 1499
-    }
-  },
-  _links: {
-    self: {
-      href: '/api/v1/products/CAP/variants/CAP_BLACK'
-    },
-    product: {
-      href: '/api/v1/products/CAP'
-    }
-  }
+  channelPricings: { WEB: { channelCode: 'WEB', price: 1599 }, EU_WEB: { channelCode: 'EU_WEB', price: 1499 } },
+  _links: { self: { href: '/api/v1/products/CAP/variants/CAP_BLACK' }, product: { href: '/api/v1/products/CAP' } },
 };
 
 export const mugProductExample = {
@@ -71,48 +40,15 @@ export const mugProductExample = {
       optionValues: [
         {
           code: 'MUG_SIZE_S',
-          translations: {
-            en_US: {
-              locale: 'en_US',
-              id: 1,
-              value: 'Size S'
-            },
-            de_DE: {
-              locale: 'de_DE',
-              id: 2,
-              value: 'Size S'
-            }
-          }
+          translations: { en_US: { locale: 'en_US', id: 1, value: 'Size S' }, de_DE: { locale: 'de_DE', id: 2, value: 'Size S' } },
         },
         {
           code: 'MUG_COLOR_WHITE',
-          translations: {
-            en_US: {
-              locale: 'en_US',
-              id: 5,
-              value: 'White'
-            },
-            de_DE: {
-              locale: 'de_DE',
-              id: 6,
-              value: 'White'
-            }
-          }
-        }
+          translations: { en_US: { locale: 'en_US', id: 5, value: 'White' }, de_DE: { locale: 'de_DE', id: 6, value: 'White' } },
+        },
       ],
       position: 0,
-      translations: {
-        en_US: {
-          locale: 'en_US',
-          id: 1,
-          name: 'Star wars mug'
-        },
-        de_DE: {
-          locale: 'de_DE',
-          id: 2,
-          name: 'Star wars mug'
-        }
-      },
+      translations: { en_US: { locale: 'en_US', id: 1, name: 'Star wars mug' }, de_DE: { locale: 'de_DE', id: 2, name: 'Star wars mug' } },
       version: 1,
       onHold: 0,
       onHand: 0,
@@ -124,11 +60,7 @@ export const mugProductExample = {
         description: 'Most goods',
         createdAt: '2026-11-21T02:41:27+0000',
         updatedAt: '2026-11-21T02:41:27+0000',
-        _links: {
-          self: {
-            href: '/api/v1/tax-categories/std'
-          }
-        }
+        _links: { self: { href: '/api/v1/tax-categories/std' } },
       },
       shippingCategory: {
         id: 1,
@@ -136,30 +68,10 @@ export const mugProductExample = {
         name: 'Regular',
         createdAt: '2026-11-21T02:41:27+0000',
         updatedAt: '2026-11-21T02:41:27+0000',
-        _links: {
-          self: {
-            href: '/api/v1/shipping-categories/regular'
-          }
-        }
+        _links: { self: { href: '/api/v1/shipping-categories/regular' } },
       },
-      channelPricings: {
-        WEB: {
-          channelCode: 'WEB',
-          price: 1059
-        },
-        EU_WEB: {
-          channelCode: 'EU_WEB',
-          price: 999
-        }
-      },
-      _links: {
-        self: {
-          href: '/api/v1/products/MUG/variants/MUG_SW'
-        },
-        product: {
-          href: '/api/v1/products/MUG'
-        }
-      }
+      channelPricings: { WEB: { channelCode: 'WEB', price: 1059 }, EU_WEB: { channelCode: 'EU_WEB', price: 999 } },
+      _links: { self: { href: '/api/v1/products/MUG/variants/MUG_SW' }, product: { href: '/api/v1/products/MUG' } },
     },
     {
       descriptor: 'Lord of the rings mug (MUG_LOTR)',
@@ -168,47 +80,17 @@ export const mugProductExample = {
       optionValues: [
         {
           code: 'MUG_SIZE_L',
-          translations: {
-            en_US: {
-              locale: 'en_US',
-              id: 3,
-              value: 'Size L'
-            },
-            de_DE: {
-              locale: 'de_DE',
-              id: 4,
-              value: 'Size L'
-            }
-          }
+          translations: { en_US: { locale: 'en_US', id: 3, value: 'Size L' }, de_DE: { locale: 'de_DE', id: 4, value: 'Size L' } },
         },
         {
           code: 'MUG_COLOR_WHITE',
-          translations: {
-            en_US: {
-              locale: 'en_US',
-              id: 5,
-              value: 'White'
-            },
-            de_DE: {
-              locale: 'de_DE',
-              id: 6,
-              value: 'White'
-            }
-          }
-        }
+          translations: { en_US: { locale: 'en_US', id: 5, value: 'White' }, de_DE: { locale: 'de_DE', id: 6, value: 'White' } },
+        },
       ],
       position: 1,
       translations: {
-        en_US: {
-          locale: 'en_US',
-          id: 3,
-          name: 'Lord of the rings mug'
-        },
-        de_DE: {
-          locale: 'de_DE',
-          id: 4,
-          name: 'Lord of the rings mug'
-        }
+        en_US: { locale: 'en_US', id: 3, name: 'Lord of the rings mug' },
+        de_DE: { locale: 'de_DE', id: 4, name: 'Lord of the rings mug' },
       },
       version: 1,
       onHold: 0,
@@ -221,11 +103,7 @@ export const mugProductExample = {
         description: 'Most goods',
         createdAt: '2026-11-21T02:41:27+0000',
         updatedAt: '2026-11-21T02:41:27+0000',
-        _links: {
-          self: {
-            href: '/api/v1/tax-categories/std'
-          }
-        }
+        _links: { self: { href: '/api/v1/tax-categories/std' } },
       },
       shippingCategory: {
         id: 1,
@@ -233,30 +111,10 @@ export const mugProductExample = {
         name: 'Regular',
         createdAt: '2026-11-21T02:41:27+0000',
         updatedAt: '2026-11-21T02:41:27+0000',
-        _links: {
-          self: {
-            href: '/api/v1/shipping-categories/regular'
-          }
-        }
+        _links: { self: { href: '/api/v1/shipping-categories/regular' } },
       },
-      channelPricings: {
-        WEB: {
-          channelCode: 'WEB',
-          price: 1259
-        },
-        EU_WEB: {
-          channelCode: 'EU_WEB',
-          price: 1199
-        }
-      },
-      _links: {
-        self: {
-          href: '/api/v1/products/MUG/variants/MUG_LOTR'
-        },
-        product: {
-          href: '/api/v1/products/MUG'
-        }
-      }
+      channelPricings: { WEB: { channelCode: 'WEB', price: 1259 }, EU_WEB: { channelCode: 'EU_WEB', price: 1199 } },
+      _links: { self: { href: '/api/v1/products/MUG/variants/MUG_LOTR' }, product: { href: '/api/v1/products/MUG' } },
     },
     {
       descriptor: 'Breaking bad mug (HARD_AVAILABLE_MUG)',
@@ -265,48 +123,15 @@ export const mugProductExample = {
       optionValues: [
         {
           code: 'MUG_SIZE_L',
-          translations: {
-            en_US: {
-              locale: 'en_US',
-              id: 3,
-              value: 'Size L'
-            },
-            de_DE: {
-              locale: 'de_DE',
-              id: 4,
-              value: 'Size L'
-            }
-          }
+          translations: { en_US: { locale: 'en_US', id: 3, value: 'Size L' }, de_DE: { locale: 'de_DE', id: 4, value: 'Size L' } },
         },
         {
           code: 'MUG_COLOR_BLACK',
-          translations: {
-            en_US: {
-              locale: 'en_US',
-              id: 7,
-              value: 'Black'
-            },
-            de_DE: {
-              locale: 'de_DE',
-              id: 8,
-              value: 'Black'
-            }
-          }
-        }
+          translations: { en_US: { locale: 'en_US', id: 7, value: 'Black' }, de_DE: { locale: 'de_DE', id: 8, value: 'Black' } },
+        },
       ],
       position: 2,
-      translations: {
-        en_US: {
-          locale: 'en_US',
-          id: 5,
-          name: 'Breaking bad mug'
-        },
-        de_DE: {
-          locale: 'de_DE',
-          id: 6,
-          name: 'Breaking bad mug'
-        }
-      },
+      translations: { en_US: { locale: 'en_US', id: 5, name: 'Breaking bad mug' }, de_DE: { locale: 'de_DE', id: 6, name: 'Breaking bad mug' } },
       version: 2,
       onHold: 1,
       onHand: 5,
@@ -318,11 +143,7 @@ export const mugProductExample = {
         description: 'Most goods',
         createdAt: '2026-11-21T02:41:27+0000',
         updatedAt: '2026-11-21T02:41:27+0000',
-        _links: {
-          self: {
-            href: '/api/v1/tax-categories/std'
-          }
-        }
+        _links: { self: { href: '/api/v1/tax-categories/std' } },
       },
       shippingCategory: {
         id: 1,
@@ -330,31 +151,11 @@ export const mugProductExample = {
         name: 'Regular',
         createdAt: '2026-11-21T02:41:27+0000',
         updatedAt: '2026-11-21T02:41:27+0000',
-        _links: {
-          self: {
-            href: '/api/v1/shipping-categories/regular'
-          }
-        }
+        _links: { self: { href: '/api/v1/shipping-categories/regular' } },
       },
-      channelPricings: {
-        WEB: {
-          channelCode: 'WEB',
-          price: 1500
-        },
-        EU_WEB: {
-          channelCode: 'EU_WEB',
-          price: 1400
-        }
-      },
-      _links: {
-        self: {
-          href: '/api/v1/products/MUG/variants/HARD_AVAILABLE_MUG'
-        },
-        product: {
-          href: '/api/v1/products/MUG'
-        }
-      }
-    }
+      channelPricings: { WEB: { channelCode: 'WEB', price: 1500 }, EU_WEB: { channelCode: 'EU_WEB', price: 1400 } },
+      _links: { self: { href: '/api/v1/products/MUG/variants/HARD_AVAILABLE_MUG' }, product: { href: '/api/v1/products/MUG' } },
+    },
   ],
   options: [
     {
@@ -365,35 +166,13 @@ export const mugProductExample = {
       values: [
         {
           code: 'MUG_SIZE_S',
-          translations: {
-            en_US: {
-              locale: 'en_US',
-              id: 1,
-              value: 'Size S'
-            },
-            de_DE: {
-              locale: 'de_DE',
-              id: 2,
-              value: 'Size S'
-            }
-          }
+          translations: { en_US: { locale: 'en_US', id: 1, value: 'Size S' }, de_DE: { locale: 'de_DE', id: 2, value: 'Size S' } },
         },
         {
           code: 'MUG_SIZE_L',
-          translations: {
-            en_US: {
-              locale: 'en_US',
-              id: 3,
-              value: 'Size L'
-            },
-            de_DE: {
-              locale: 'de_DE',
-              id: 4,
-              value: 'Size L'
-            }
-          }
-        }
-      ]
+          translations: { en_US: { locale: 'en_US', id: 3, value: 'Size L' }, de_DE: { locale: 'de_DE', id: 4, value: 'Size L' } },
+        },
+      ],
     },
     {
       id: 2,
@@ -403,67 +182,21 @@ export const mugProductExample = {
       values: [
         {
           code: 'MUG_COLOR_WHITE',
-          translations: {
-            en_US: {
-              locale: 'en_US',
-              id: 5,
-              value: 'White'
-            },
-            de_DE: {
-              locale: 'de_DE',
-              id: 6,
-              value: 'White'
-            }
-          }
+          translations: { en_US: { locale: 'en_US', id: 5, value: 'White' }, de_DE: { locale: 'de_DE', id: 6, value: 'White' } },
         },
         {
           code: 'MUG_COLOR_BLACK',
-          translations: {
-            en_US: {
-              locale: 'en_US',
-              id: 7,
-              value: 'Black'
-            },
-            de_DE: {
-              locale: 'de_DE',
-              id: 8,
-              value: 'Black'
-            }
-          }
-        }
-      ]
-    }
-  ],
-  translations: {
-    en_US: {
-      locale: 'en_US',
-      id: 1,
-      name: 'Mug'
+          translations: { en_US: { locale: 'en_US', id: 7, value: 'Black' }, de_DE: { locale: 'de_DE', id: 8, value: 'Black' } },
+        },
+      ],
     },
-    de_DE: {
-      locale: 'de_DE',
-      id: 2,
-      name: 'Becher'
-    }
-  },
-  taxons: [
-    {
-      id: 2,
-      code: 'mugs',
-      name: 'Mugs'
-    }
   ],
+  translations: { en_US: { locale: 'en_US', id: 1, name: 'Mug' }, de_DE: { locale: 'de_DE', id: 2, name: 'Becher' } },
+  taxons: [{ id: 2, code: 'mugs', name: 'Mugs' }],
   enabled: true,
   createdAt: '2026-11-21T02:41:27+0000',
   updatedAt: '2026-11-21T02:41:27+0000',
-  _links: {
-    self: {
-      href: '/api/v1/products/MUG'
-    },
-    variants: {
-      href: '/api/v1/products/MUG/variants/'
-    }
-  }
+  _links: { self: { href: '/api/v1/products/MUG' }, variants: { href: '/api/v1/products/MUG/variants/' } },
 };
 
 export const variantPageExample = {
@@ -472,18 +205,10 @@ export const variantPageExample = {
   pages: 3,
   total: 3,
   _links: {
-    self: {
-      href: '/api/v1/products/MUG/variants/?page=1&limit=1'
-    },
-    first: {
-      href: '/api/v1/products/MUG/variants/?page=1&limit=1'
-    },
-    last: {
-      href: '/api/v1/products/MUG/variants/?page=3&limit=1'
-    },
-    next: {
-      href: '/api/v1/products/MUG/variants/?page=2&limit=1'
-    }
+    self: { href: '/api/v1/products/MUG/variants/?page=1&limit=1' },
+    first: { href: '/api/v1/products/MUG/variants/?page=1&limit=1' },
+    last: { href: '/api/v1/products/MUG/variants/?page=3&limit=1' },
+    next: { href: '/api/v1/products/MUG/variants/?page=2&limit=1' },
   },
   _embedded: {
     items: [
@@ -494,48 +219,15 @@ export const variantPageExample = {
         optionValues: [
           {
             code: 'MUG_SIZE_S',
-            translations: {
-              en_US: {
-                locale: 'en_US',
-                id: 1,
-                value: 'Size S'
-              },
-              de_DE: {
-                locale: 'de_DE',
-                id: 2,
-                value: 'Size S'
-              }
-            }
+            translations: { en_US: { locale: 'en_US', id: 1, value: 'Size S' }, de_DE: { locale: 'de_DE', id: 2, value: 'Size S' } },
           },
           {
             code: 'MUG_COLOR_WHITE',
-            translations: {
-              en_US: {
-                locale: 'en_US',
-                id: 5,
-                value: 'White'
-              },
-              de_DE: {
-                locale: 'de_DE',
-                id: 6,
-                value: 'White'
-              }
-            }
-          }
+            translations: { en_US: { locale: 'en_US', id: 5, value: 'White' }, de_DE: { locale: 'de_DE', id: 6, value: 'White' } },
+          },
         ],
         position: 0,
-        translations: {
-          en_US: {
-            locale: 'en_US',
-            id: 1,
-            name: 'Star wars mug'
-          },
-          de_DE: {
-            locale: 'de_DE',
-            id: 2,
-            name: 'Star wars mug'
-          }
-        },
+        translations: { en_US: { locale: 'en_US', id: 1, name: 'Star wars mug' }, de_DE: { locale: 'de_DE', id: 2, name: 'Star wars mug' } },
         version: 1,
         onHold: 0,
         onHand: 0,
@@ -547,11 +239,7 @@ export const variantPageExample = {
           description: 'Most goods',
           createdAt: '2026-11-21T02:41:27+0000',
           updatedAt: '2026-11-21T02:41:27+0000',
-          _links: {
-            self: {
-              href: '/api/v1/tax-categories/std'
-            }
-          }
+          _links: { self: { href: '/api/v1/tax-categories/std' } },
         },
         shippingCategory: {
           id: 1,
@@ -559,31 +247,11 @@ export const variantPageExample = {
           name: 'Regular',
           createdAt: '2026-11-21T02:41:27+0000',
           updatedAt: '2026-11-21T02:41:27+0000',
-          _links: {
-            self: {
-              href: '/api/v1/shipping-categories/regular'
-            }
-          }
+          _links: { self: { href: '/api/v1/shipping-categories/regular' } },
         },
-        channelPricings: {
-          WEB: {
-            channelCode: 'WEB',
-            price: 1059
-          },
-          EU_WEB: {
-            channelCode: 'EU_WEB',
-            price: 999
-          }
-        },
-        _links: {
-          self: {
-            href: '/api/v1/products/MUG/variants/MUG_SW'
-          },
-          product: {
-            href: '/api/v1/products/MUG'
-          }
-        }
-      }
-    ]
-  }
+        channelPricings: { WEB: { channelCode: 'WEB', price: 1059 }, EU_WEB: { channelCode: 'EU_WEB', price: 999 } },
+        _links: { self: { href: '/api/v1/products/MUG/variants/MUG_SW' }, product: { href: '/api/v1/products/MUG' } },
+      },
+    ],
+  },
 };
