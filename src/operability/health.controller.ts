@@ -1,11 +1,16 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, MikroOrmHealthIndicator, type HealthCheckResult } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
+import { ApiPublicEndpoint, ApiResponses } from '../common/openapi/api-decorators';
+import { ok } from '../common/openapi/responses';
+import { HealthCheckResultSchema, liveExample, notReadyExample, readyExample } from './operability.openapi';
 
 /** How long the readiness probe waits for `select 1`. */
 export const READINESS_DB_TIMEOUT_MS = 1000;
 
+@ApiTags('Operations')
 @Controller('health')
 @Public()
 export class HealthController {
@@ -17,6 +22,9 @@ export class HealthController {
   /** The process is up and serving HTTP; touches nothing else, so a database outage does not restart it. */
   @Get('live')
   @HealthCheck()
+  @ApiOperation({ operationId: 'liveness', summary: 'Liveness probe', description: 'Answers while the process serves HTTP; checks nothing else. No token needed.' })
+  @ApiResponses(ok('The process is up.', HealthCheckResultSchema, { live: { summary: 'Up', value: liveExample } }))
+  @ApiPublicEndpoint()
   live(): Promise<HealthCheckResult> {
     return this.health.check([]);
   }
@@ -24,6 +32,21 @@ export class HealthController {
   /** The service can do its work: the database answers `select 1` in time. 503 otherwise. */
   @Get('ready')
   @HealthCheck()
+  @ApiOperation({
+    operationId: 'readiness',
+    summary: 'Readiness probe',
+    description: `Checks that the database answers \`select 1\` within ${READINESS_DB_TIMEOUT_MS} ms. No token needed.`,
+  })
+  @ApiResponses(
+    ok('The database answers.', HealthCheckResultSchema, { ready: { summary: 'Ready', value: readyExample } }),
+    {
+      status: 503,
+      description: 'The database does not answer in time; `error` names the failed check.',
+      schema: HealthCheckResultSchema,
+      examples: { notReady: { summary: 'Database down', value: notReadyExample } },
+    },
+  )
+  @ApiPublicEndpoint()
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthCheckResult> {
     try {
       return await this.health.check([() => this.database.pingCheck('database', { timeout: READINESS_DB_TIMEOUT_MS })]);

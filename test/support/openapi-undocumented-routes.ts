@@ -16,15 +16,6 @@ export const UNDOCUMENTED_ROUTES_ALLOWLIST: readonly string[] = [
   '/api/v1/shipments',
   '/api/v1/payment-methods',
   '/api/v1/shipping-methods',
-  // catalog and promotions
-  '/api/v1/products',
-  '/api/v1/tax-categories',
-  '/api/v1/shipping-categories',
-  '/api/v1/zones',
-  '/api/v1/promotions',
-  // operations
-  '/health',
-  '/metrics',
 ];
 
 const withoutParameterNames = (route: string): string =>

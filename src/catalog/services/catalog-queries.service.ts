@@ -8,7 +8,7 @@ import { countVariants, findProduct, findVariant, findVariantPage, VARIANT_SORTS
 import { serializeProduct } from '../serializers/product.serializer';
 import { serializeVariant } from '../serializers/variant.serializer';
 
-const VARIANT_LIST: ListSpec<VariantSort, never> = { sortable: VARIANT_SORTS, defaultSort: ['position', 'asc'], criteria: [] };
+export const VARIANT_LIST: ListSpec<VariantSort, never> = { sortable: VARIANT_SORTS, defaultSort: ['position', 'asc'], criteria: [] };
 
 @Injectable()
 export class CatalogQueriesService {

@@ -43,6 +43,8 @@ interface MergedResponse {
   schema?: Schema;
   headers?: Record<string, HeaderObject>;
   examples?: Record<string, ResponseExample>;
+  /** Written out directly for a body that is not JSON (the global media type is JSON). */
+  content?: Record<string, { schema: Schema; examples?: Record<string, ResponseExample> }>;
 }
 
 function mergeStatus(specs: ResponseSpec[]): MergedResponse {
@@ -61,6 +63,14 @@ function mergeStatus(specs: ResponseSpec[]): MergedResponse {
     }
   }
   const examples = Object.assign({}, ...specs.map((spec) => spec.examples ?? {})) as Record<string, ResponseExample>;
+  const mediaType = specs.find((spec) => spec.mediaType !== undefined)?.mediaType;
+  if (mediaType !== undefined && schemas.length === 1) {
+    return {
+      description: descriptions.length <= 1 ? (descriptions[0] ?? '') : descriptions.map((text) => `- ${text}`).join('\n'),
+      content: { [mediaType]: { schema: schemas[0], ...(Object.keys(examples).length > 0 && { examples }) } },
+      ...(Object.keys(headers).length > 0 && { headers }),
+    };
+  }
   return {
     description: descriptions.length <= 1 ? (descriptions[0] ?? '') : descriptions.map((text) => `- ${text}`).join('\n'),
     ...(schemas.length === 1 && { schema: schemas[0] }),

@@ -78,6 +78,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An access token from `POST /api/oauth/v2/token`.' }, 'bearer')
     .addApiKey({ type: 'apiKey', in: 'query', name: 'access_token', description: 'The access token as a query parameter, instead of the header.' }, 'accessTokenQuery')
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'OAuth2 client id and secret (token endpoint only, instead of `client_id`/`client_secret`).' }, 'clientBasic')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The static `METRICS_TOKEN` (`GET /metrics` only, when configured).' }, 'metricsToken')
     .addSecurityRequirements('bearer')
     .addSecurityRequirements('accessTokenQuery')
     .build();

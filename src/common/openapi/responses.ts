@@ -18,6 +18,8 @@ export interface ResponseSpec {
   schema?: Schema;
   headers?: Record<string, HeaderObject>;
   examples?: Record<string, ResponseExample>;
+  /** The body's media type when it is not JSON (e.g. `text/plain`); applies to this status only. */
+  mediaType?: string;
 }
 
 const header = (description: string, required: boolean, example?: string): HeaderObject => ({
