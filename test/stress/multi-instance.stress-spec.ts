@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { ApiClient, ApiResponse } from './support/api-client';
 import { auditCartBody, auditStoredTotals, openOrm, type CartBody } from './support/cart-audit';
 import { InvariantLog } from './support/invariant-log';
 import { createDemoDatabase, type ScratchDatabase } from './support/scratch-database';
-import { runNode, startServer, type ServerProcess } from './support/server-process';
+import { ROOT, runNode, startServer, type ServerProcess } from './support/server-process';
 import { report, statusCounts, stressScale } from './support/stress-report';
 
 /**
@@ -24,6 +25,16 @@ const DELETE_VARIANTS = ['CAP_BLACK', 'CAP_WHITE', 'GIFT_CARD_50', 'EBOOK_NEST_P
 const CUSTOMERS = ['oliver.queen@star-city.com', 'felicity.smoak@star-city.com', 'Joe@doe.com'];
 
 const isServerError = (response: ApiResponse): boolean => response.status >= 500;
+
+/**
+ * The checkout CLI comes with the orders work; until this build has it, (c) is skipped. Without a
+ * cart id the command only prints its usage, which names `order:complete` once the command exists.
+ */
+const checkoutCli = spawnSync(process.execPath, ['dist/cli/main.js', 'order:complete'], { cwd: ROOT, encoding: 'utf8' });
+const hasCheckoutCli = `${checkoutCli.stdout}${checkoutCli.stderr}`.includes('order:complete');
+if (!hasCheckoutCli) {
+  process.stdout.write(`SKIPPING (c): this build has no "order:complete" CLI command (exit ${checkoutCli.status}: ${checkoutCli.stderr.trim().split('\n')[0]})\n`);
+}
 
 describe('two server processes on one PostgreSQL database', () => {
   let database: ScratchDatabase;
@@ -68,8 +79,10 @@ describe('two server processes on one PostgreSQL database', () => {
       await addLine(client, cartId, ADD_VARIANTS[0], 1);
     }
 
-    const addsPerCart = Math.round(44 * SCALE);
     const setsPerLine = Math.max(1, Math.round(4 * SCALE));
+    // 200 requests at scale 1: the adds fill what the quantity changes and the double deletes leave.
+    const others = carts.length * (SET_VARIANTS.length * setsPerLine + 2 * DELETE_VARIANTS.length);
+    const addsFor = (cartIndex: number): number => Math.floor((Math.round(200 * SCALE) - others + cartIndex) / carts.length);
     const expectedAdds = new Map(carts.map((cartId) => [cartId, new Map(ADD_VARIANTS.map((variant, index) => [variant, index === 0 ? 1 : 0]))]));
     const expectedSets = new Map<number, number>();
     const statuses: number[] = [];
@@ -81,8 +94,8 @@ describe('two server processes on one PostgreSQL database', () => {
     };
 
     const work: Array<Promise<unknown>> = [];
-    for (const cartId of carts) {
-      for (let index = 0; index < addsPerCart; index++) {
+    for (const [cartIndex, cartId] of carts.entries()) {
+      for (let index = 0; index < addsFor(cartIndex); index++) {
         const variant = ADD_VARIANTS[index % ADD_VARIANTS.length];
         const quantity = (index % 3) + 1;
         work.push(
@@ -154,7 +167,8 @@ describe('two server processes on one PostgreSQL database', () => {
     });
     expect(log.violations).toEqual([]);
     expect(serverErrors).toBe(0);
-    expect(statusCounts(statuses)).toEqual({ 201: addsPerCart * carts.length, 204: carts.length * (SET_VARIANTS.length * setsPerLine + DELETE_VARIANTS.length), 404: carts.length * DELETE_VARIANTS.length });
+    expect(requests).toBe(Math.round(200 * SCALE));
+    expect(statusCounts(statuses)).toEqual({ 201: requests - others, 204: carts.length * (SET_VARIANTS.length * setsPerLine + DELETE_VARIANTS.length), 404: carts.length * DELETE_VARIANTS.length });
   });
 
   it('(b) creates a customer e-mail sent 50 times at once in mixed case exactly once', async () => {
@@ -196,13 +210,7 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(log.violations).toEqual([]);
   });
 
-  it('(c) gives parallel checkout completions distinct order numbers', async () => {
-    // The command comes with the checkout service; until it exists this part cannot run.
-    const probe = await runNode(['dist/cli/main.js', 'order:complete'], { DATABASE_URL: database.url });
-    if (!`${probe.stdout}${probe.stderr}`.includes('order:complete')) {
-      process.stdout.write(`SKIPPED (c): this build has no "order:complete" CLI command (probe exit ${probe.code}: ${probe.stderr.trim().split('\n')[0]})\n`);
-      return;
-    }
+  (hasCheckoutCli ? it : it.skip)('(c) gives parallel checkout completions distinct order numbers (order:complete CLI)', async () => {
     const started = Date.now();
     const count = Math.max(20, Math.round(20 * SCALE));
     const carts: number[] = [];
