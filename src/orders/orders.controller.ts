@@ -1,14 +1,24 @@
 import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { resourceNotFound } from '../common/errors/api-error';
 import { parseId } from '../common/errors/parse-id';
+import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
+import { notFound, ok } from '../common/openapi/responses';
+import { integer } from '../common/openapi/schema-builders';
+import { OrderSchema } from './orders.openapi';
 import { OrderQueriesService } from './services/order-queries.service';
 
+@ApiTags('Orders')
 @Controller('api/v1/orders')
 export class OrdersController {
   constructor(private readonly orders: OrderQueriesService) {}
 
   /** Any order, carts included, in the full form. */
   @Get(':id')
+  @ApiOperation({ operationId: 'showOrder', summary: 'Show an order', description: 'Any order, carts included, with every exposed field.' })
+  @ApiPathParam('id', 'Order id.', integer({ minimum: 1, example: 2 }))
+  @ApiResponses(ok('The order with its lines, customer, channel, addresses, payments and shipments.', OrderSchema), notFound('No order has this id.', 'The "order" has not been found'))
+  @ApiStandardErrors()
   show(@Param('id') id: string) {
     return this.orders.show(parseId(id, () => resourceNotFound('order')));
   }

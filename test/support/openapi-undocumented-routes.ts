@@ -8,14 +8,6 @@
  * route below it.
  */
 export const UNDOCUMENTED_ROUTES_ALLOWLIST: readonly string[] = [
-  // customer orders
-  '/api/v1/customers/:/orders',
-  // orders, payments, shipments and their methods
-  '/api/v1/orders',
-  '/api/v1/payments',
-  '/api/v1/shipments',
-  '/api/v1/payment-methods',
-  '/api/v1/shipping-methods',
 ];
 
 const withoutParameterNames = (route: string): string =>

@@ -15,7 +15,7 @@ import {
 } from '../queries/customer-orders.query';
 import { findOrder } from '../queries/order-queries';
 
-const CUSTOMER_ORDERS_SPEC: ListSpec<CustomerOrderSort, CustomerOrderCriterion> = {
+export const CUSTOMER_ORDERS_SPEC: ListSpec<CustomerOrderSort, CustomerOrderCriterion> = {
   sortable: CUSTOMER_ORDER_SORTS,
   defaultSort: ['updatedAt', 'desc'],
   criteria: CUSTOMER_ORDER_CRITERIA,

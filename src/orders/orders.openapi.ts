@@ -1,0 +1,174 @@
+import type { SchemaObject } from '@nestjs/swagger';
+import { AdjustmentSchema, CartItemUnitSchema } from '../carts/carts.openapi';
+import { ChannelSchema } from '../channels/channels.openapi';
+import { definePageSchema } from '../common/openapi/page-schema';
+import { arrayOf, boolean, closedObject, dateTime, ID, integer, keyedMap, link, money, SEGMENT, selfLinks, string } from '../common/openapi/schema-builders';
+import { defineSchema } from '../common/openapi/schema-registry';
+import { CustomerSchema } from '../customers/customers.openapi';
+import { PaymentSchema } from '../payments/payments.openapi';
+import { ShipmentSchema } from '../shipping/shipping.openapi';
+import { customerOrdersPageExample, placedOrderExample } from './orders.openapi-examples';
+
+/** Wire shapes of orders in their full form (see order.serializer.ts and order-item.serializer.ts). */
+
+const PRODUCT_HREF = `^/api/v1/products/${SEGMENT}$`;
+const VARIANT_HREF = `^/api/v1/products/${SEGMENT}/variants/${SEGMENT}$`;
+const placedLine = placedOrderExample.items[0];
+
+const fullCategory = (kind: string, path: string) =>
+  closedObject(
+    {
+      id: integer(),
+      code: string(),
+      name: string(),
+      description: string(),
+      createdAt: dateTime(`When the ${kind} was created.`),
+      updatedAt: dateTime(`When the ${kind} was last changed.`),
+      _links: selfLinks(`^/api/v1/${path}/${SEGMENT}$`, `/api/v1/${path}/std`),
+    },
+    { optional: ['description'], description: `The variant's ${kind} with every exposed field.` },
+  );
+
+const dimension = (name: string): SchemaObject => ({ type: 'number', description: `The variant's ${name}, when set.` });
+
+export const OrderVariantSchema = defineSchema(
+  'OrderVariant',
+  closedObject(
+    {
+      descriptor: string({ description: '`<name> (<code>)`: the variant name in the order locale (else another translation, else the product name), then the code.' }),
+      id: integer(),
+      code: string(),
+      optionValues: arrayOf(
+        closedObject({
+          code: string(),
+          translations: keyedMap(closedObject({ locale: string(), id: integer(), value: string() }), 'locale code'),
+        }),
+      ),
+      position: integer({ minimum: 0, description: 'Position of the variant within its product, from 0.' }),
+      translations: keyedMap(closedObject({ locale: string(), id: integer(), name: string() }), 'locale code'),
+      version: integer({ minimum: 1 }),
+      onHold: integer({ description: 'Units held by placed orders.' }),
+      onHand: integer({ description: 'Units in stock.' }),
+      tracked: boolean({ description: 'Whether stock is tracked.' }),
+      weight: dimension('weight'),
+      width: dimension('width'),
+      height: dimension('height'),
+      depth: dimension('depth'),
+      taxCategory: fullCategory('tax category', 'tax-categories'),
+      shippingCategory: fullCategory('shipping category', 'shipping-categories'),
+      channelPricings: keyedMap(closedObject({ channelCode: string(), price: money('Unit price in that channel.') }), 'channel code'),
+      _links: closedObject({ self: link(VARIANT_HREF, '/api/v1/products/MUG/variants/MUG_SW'), product: link(PRODUCT_HREF, '/api/v1/products/MUG') }),
+    },
+    {
+      optional: ['weight', 'width', 'height', 'depth', 'taxCategory', 'shippingCategory'],
+      description: 'The product variant of an order line, with every exposed field.',
+      example: placedLine.variant,
+    },
+  ),
+);
+
+export const OrderItemSchema = defineSchema(
+  'OrderItem',
+  closedObject(
+    {
+      id: integer(),
+      quantity: integer({ minimum: 1 }),
+      unitPrice: money("Price of one unit in the order's channel."),
+      total: money('unitsTotal + adjustmentsTotal.'),
+      units: arrayOf(CartItemUnitSchema),
+      unitsTotal: money("Sum of the units: unit price plus the unit's adjustments, each."),
+      adjustments: arrayOf(AdjustmentSchema),
+      adjustmentsTotal: money("Sum of the line's own adjustments."),
+      variant: OrderVariantSchema,
+      _links: closedObject({
+        order: link(`^/api/v1/orders/${ID}$`, '/api/v1/orders/2'),
+        product: link(PRODUCT_HREF, '/api/v1/products/MUG'),
+        variant: link(VARIANT_HREF, '/api/v1/products/MUG/variants/MUG_SW'),
+      }),
+    },
+    { description: 'A line of an order, its variant in full.', example: placedLine },
+  ),
+);
+
+export const OrderAddressSchema = defineSchema(
+  'OrderAddress',
+  closedObject(
+    {
+      id: integer(),
+      firstName: string(),
+      lastName: string(),
+      phoneNumber: string(),
+      countryCode: string({ description: 'ISO 3166-1 alpha-2 country code.' }),
+      provinceCode: string(),
+      provinceName: string(),
+      street: string(),
+      city: string(),
+      postcode: string(),
+    },
+    { optional: ['phoneNumber', 'provinceCode', 'provinceName'], description: 'A shipping or billing address of an order.', example: placedOrderExample.shippingAddress },
+  ),
+);
+
+export const OrderPromotionCouponSchema = defineSchema(
+  'OrderPromotionCoupon',
+  closedObject(
+    {
+      id: integer(),
+      code: string(),
+      used: integer({ minimum: 0, description: 'How many times the coupon has been used.' }),
+      usageLimit: integer({ minimum: 0 }),
+      expiresAt: dateTime('When the coupon expires.'),
+      createdAt: dateTime('When the coupon was created.'),
+      updatedAt: dateTime('When the coupon was last changed.'),
+      perCustomerUsageLimit: integer({ minimum: 0 }),
+      _links: closedObject({
+        self: link(`^/api/v1/promotions/${SEGMENT}/coupons/${SEGMENT}$`, '/api/v1/promotions/ten_percent_coupon/coupons/SAVE10'),
+        promotion: link(`^/api/v1/promotions/${SEGMENT}$`, '/api/v1/promotions/ten_percent_coupon'),
+      }),
+    },
+    {
+      optional: ['usageLimit', 'expiresAt', 'perCustomerUsageLimit'],
+      description: 'The coupon applied to the order, with every exposed field.',
+      example: placedOrderExample.promotionCoupon,
+    },
+  ),
+);
+
+export const OrderSchema = defineSchema(
+  'Order',
+  closedObject(
+    {
+      id: integer(),
+      checkoutCompletedAt: dateTime('When the checkout was completed; left out for carts.'),
+      number: string({ description: 'Order number, assigned when the checkout is completed.' }),
+      items: arrayOf(OrderItemSchema),
+      itemsTotal: money('Sum of the line totals.'),
+      adjustments: arrayOf(AdjustmentSchema),
+      adjustmentsTotal: money('Sum of the order-level adjustments (shipping, order promotions, order taxes).'),
+      total: money('itemsTotal + adjustmentsTotal.'),
+      state: string({ description: 'Order state: `cart`, `new`, `cancelled` or `fulfilled`.' }),
+      customer: CustomerSchema,
+      channel: ChannelSchema,
+      shippingAddress: OrderAddressSchema,
+      billingAddress: OrderAddressSchema,
+      payments: arrayOf(PaymentSchema),
+      shipments: arrayOf(ShipmentSchema),
+      currencyCode: string({ description: "The channel's base currency." }),
+      localeCode: string(),
+      promotionCoupon: OrderPromotionCouponSchema,
+      checkoutState: string({ description: 'Checkout state: `cart`, `addressed`, `shipping_selected`, `payment_selected` or `completed`, among others.' }),
+    },
+    {
+      optional: ['checkoutCompletedAt', 'number', 'shippingAddress', 'billingAddress', 'promotionCoupon'],
+      description: 'An order (a cart too) with every exposed field; it has no `_links` of its own.',
+      example: placedOrderExample,
+    },
+  ),
+);
+
+export const PageOfCustomerOrdersSchema = definePageSchema(
+  'CustomerOrders',
+  OrderSchema,
+  { pattern: `/api/v1/customers/${ID}/orders/`, example: '/api/v1/customers/1/orders/' },
+  customerOrdersPageExample,
+);
