@@ -108,13 +108,15 @@ function deallocateClosed(serials: Iterable<number>): string {
   const list = [...serials].join(',');
   return `do $$ declare stale record; begin
   for stale in select name from pg_prepared_statements
-                where name like 'shop\\_%' and substring(name from '_c([0-9]+)$')::int = any ('{${list}}'::int[]) loop
+                where name like 'shop\\_%\\_p${process.pid}\\_c%' and substring(name from '_c([0-9]+)$')::int = any ('{${list}}'::int[]) loop
     execute format('deallocate %I', stale.name);
   end loop;
 end $$`;
 }
 
-const sessionName = (statement: PreparedStatement, state: ConnectionState) => `${NAME_PREFIX}${statement.name}_c${state.serial}`;
+// Another process may share the embedded database's session (a CLI run against the same socket), so names carry the pid too.
+const connectionSuffix = (state: ConnectionState) => `_p${process.pid}_c${state.serial}`;
+const sessionName = (statement: PreparedStatement, state: ConnectionState) => `${NAME_PREFIX}${statement.name}${connectionSuffix(state)}`;
 
 /** Escapes one parameter as a literal; objects and arrays are sent as JSON text. */
 function literal(em: EntityManager, value: unknown): string {
@@ -153,7 +155,7 @@ async function run(em: EntityManager, connection: RawConnection, sql: string): P
 
 /** Reads which statements of this connection its session holds. */
 async function synchronise(em: EntityManager, connection: RawConnection, state: ConnectionState): Promise<Map<string, number>> {
-  const suffix = `_c${state.serial}`;
+  const suffix = connectionSuffix(state);
   const { rows } = await run(
     em,
     connection,

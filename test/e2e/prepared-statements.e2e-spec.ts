@@ -42,7 +42,7 @@ describe('prepared statements', () => {
       [{ number: 7, text: null, flag: false, doc: null }],
     ]);
     expect(log).toHaveLength(2);
-    expect([/prepare shop_test_echo_c\d+ \(int, text, boolean, jsonb\) as select/.test(log[0]), /^\[query\] execute shop_test_echo_c\d+\(7, null, false, null\)/.test(log[1])]).toEqual([true, true]);
+    expect([/prepare shop_test_echo_p\d+_c\d+ \(int, text, boolean, jsonb\) as select/.test(log[0]), /^\[query\] execute shop_test_echo_p\d+_c\d+\(7, null, false, null\)/.test(log[1])]).toEqual([true, true]);
   });
 
   it('gives every connection its own names, so connections sharing one session never collide', async () => {
@@ -56,7 +56,7 @@ describe('prepared statements', () => {
       executePrepared(orm.em.fork() as EntityManager, ECHO, [2, 'b', false, {}]),
     ]);
     expect([first, second]).toEqual([[{ number: 1, text: 'a', flag: true, doc: {} }], [{ number: 2, text: 'b', flag: false, doc: {} }]]);
-    const names = new Set(log.map((message) => /(shop_test_echo_c\d+)/.exec(message)?.[1]).filter(Boolean));
+    const names = new Set(log.map((message) => /(shop_test_echo_p\d+_c\d+)/.exec(message)?.[1]).filter(Boolean));
     expect(names.size).toBe(2);
   });
 
@@ -84,7 +84,7 @@ describe('prepared statements', () => {
       clock.mockRestore();
     }
     expect(log).toHaveLength(2);
-    expect([/deallocate shop_test_divide_c\d+;\s*prepare shop_test_divide_c\d+ /.test(log[0]), /^\[query\] execute shop_test_divide_c\d+\(6, 1\)/.test(log[1])]).toEqual([
+    expect([/deallocate shop_test_divide_p\d+_c\d+;\s*prepare shop_test_divide_p\d+_c\d+ /.test(log[0]), /^\[query\] execute shop_test_divide_p\d+_c\d+\(6, 1\)/.test(log[1])]).toEqual([
       true,
       true,
     ]);

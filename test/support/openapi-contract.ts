@@ -54,6 +54,26 @@ function formatErrors(errors: ErrorObject[] | null | undefined): string {
  * (by method and route pattern), the status must be declared, required headers present, and the
  * JSON body valid against the declared schema.
  */
+/**
+ * Transport-level answers given before the request reaches its handler, on any route alike: a URL the
+ * router cannot take, and a body or query string the parsers refuse (bad JSON, NUL, lone surrogate,
+ * too deep, too large, wrong media type). They are judged like answers to unknown paths.
+ */
+const TRANSPORT_400 = [/^Invalid json message received$/, /NUL character/, /lone UTF-16 surrogate/, /nested more than \d+ levels deep/];
+
+function isRejectedBeforeRouting(response: LightMyRequestResponse): boolean {
+  if (response.statusCode === 413 || response.statusCode === 415) return true;
+  if (![400, 404, 405].includes(response.statusCode)) return false;
+  try {
+    const message = (JSON.parse(response.body) as { message?: unknown }).message;
+    if (typeof message !== 'string') return false;
+    if (response.statusCode === 400) return TRANSPORT_400.some((pattern) => pattern.test(message));
+    return message.startsWith('No route found for "');
+  } catch {
+    return false;
+  }
+}
+
 export class OpenApiContract {
   private readonly ajv: Ajv;
   private readonly validators = new Map<string, ValidateFunction>();
@@ -78,7 +98,7 @@ export class OpenApiContract {
     const upper = method.toUpperCase();
     const route = this.routes.match(upper, path);
     const where = `${upper} ${url} answered ${response.statusCode}`;
-    if (route === null) return this.verifyUnrouted(where, response);
+    if (route === null || isRejectedBeforeRouting(response)) return this.verifyUnrouted(where, response);
     if (isUndocumentedByDesign(route) || isAllowlistedUndocumentedRoute(upper, route)) return;
     const documentedPath = this.documentedPath(route);
     const item: PathItemObject | undefined = documentedPath === undefined ? undefined : this.document.paths[documentedPath];

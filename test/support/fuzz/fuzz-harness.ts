@@ -64,6 +64,9 @@ const truncate = (text: string, length = 400): string => (text.length > length ?
  * The demo shop behind the real HTTP stack, with the registered routes, pools of existing ids, and a
  * check for one request: never 5xx, a JSON body of a documented shape, and no state change on a 4xx.
  */
+/** Routes whose answers are not JSON API bodies by design (documentation pages, Prometheus text). */
+const SERVED_AS_NON_JSON = ['/api/doc', '/metrics'];
+
 export class FuzzHarness {
   readonly stats: FuzzStats = { cases: 0, byStatus: {}, byRoute: {}, stateChecks: 0, reloads: 0, started: Date.now() };
   routes: RouteSpec[] = [];
@@ -76,10 +79,13 @@ export class FuzzHarness {
 
   static async start(): Promise<FuzzHarness> {
     const harness = new FuzzHarness();
-    harness.t = await startTestApp();
+    // The fuzz judges answers with its own error-shape checker; the OpenAPI check of the rest of the suite
+    // matches a path to its route the simple way and would misjudge dot segments the router normalizes.
+    harness.t = await startTestApp({ validateResponses: false });
     await harness.reload();
     const seen = new Set<string>();
     for (const { method, url } of harness.t.running.routes.list()) {
+      if (SERVED_AS_NON_JSON.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}.`))) continue;
       const key = `${method} ${url.replace(/\/+$/, '')}`;
       if (seen.has(key)) continue;
       seen.add(key);
