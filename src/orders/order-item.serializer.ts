@@ -4,32 +4,15 @@ import {
   serializeOrderLine,
   serializeVariantTranslations,
 } from '../carts/cart.serializer';
-import { formatStoredDateTime } from '../common/datetime';
+import { serializeShippingCategory } from '../shipping/categories/shipping-category.serializer';
+import { serializeTaxCategory } from '../taxation/tax-category.serializer';
 import { links } from '../common/links';
 import type { OrderItemRow } from './queries/order-rows';
 
-interface CategoryColumns {
-  id: number | null;
-  code: string | null;
-  name: string | null;
-  description: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-/** A tax or shipping category with every exposed field. */
-function serializeFullCategory(category: CategoryColumns, href: (code: string) => string) {
-  const { id, code, name, description, createdAt, updatedAt } = category;
+/** A category from the line's flat columns, or null when the variant has none. */
+function categoryColumns(id: number | null, code: string | null, name: string | null, description: string | null, createdAt: string | null, updatedAt: string | null) {
   if (id === null || code === null || name === null || createdAt === null || updatedAt === null) return null;
-  return {
-    id,
-    code,
-    name,
-    ...(description !== null && { description }),
-    createdAt: formatStoredDateTime(createdAt),
-    updatedAt: formatStoredDateTime(updatedAt),
-    _links: { self: { href: href(code) } },
-  };
+  return { id, code, name, description, created_at: createdAt, updated_at: updatedAt };
 }
 
 /** `<name> (<code>)`, where the name is the variant's (else its product's); just `(<code>)` without any. */
@@ -37,28 +20,16 @@ const descriptor = (row: OrderItemRow): string => `${row.variant_descriptor_name
 
 /** The variant with every exposed field, as placed orders show it. */
 export function serializeFullVariant(row: OrderItemRow) {
-  const taxCategory = serializeFullCategory(
-    {
-      id: row.tax_category_id,
-      code: row.tax_category_code,
-      name: row.tax_category_name,
-      description: row.tax_category_description,
-      createdAt: row.tax_category_created_at,
-      updatedAt: row.tax_category_updated_at,
-    },
-    links.taxCategory,
+  const taxCategoryRow = categoryColumns(
+    row.tax_category_id, row.tax_category_code, row.tax_category_name,
+    row.tax_category_description, row.tax_category_created_at, row.tax_category_updated_at,
   );
-  const shippingCategory = serializeFullCategory(
-    {
-      id: row.shipping_category_id,
-      code: row.shipping_category_code,
-      name: row.shipping_category_name,
-      description: row.shipping_category_description,
-      createdAt: row.shipping_category_created_at,
-      updatedAt: row.shipping_category_updated_at,
-    },
-    links.shippingCategory,
+  const taxCategory = taxCategoryRow === null ? null : serializeTaxCategory(taxCategoryRow);
+  const shippingCategoryRow = categoryColumns(
+    row.shipping_category_id, row.shipping_category_code, row.shipping_category_name,
+    row.shipping_category_description, row.shipping_category_created_at, row.shipping_category_updated_at,
   );
+  const shippingCategory = shippingCategoryRow === null ? null : serializeShippingCategory(shippingCategoryRow);
   return {
     descriptor: descriptor(row),
     id: row.variant_id,
