@@ -1,4 +1,4 @@
-import { Transform } from 'class-transformer';
+import { Trim } from '../../common/forms/trim';
 import { IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
 import { Form } from '../../common/forms/form-shape';
 import { NOT_BLANK, NOT_VALID } from '../../common/forms/messages';
@@ -30,7 +30,7 @@ export class AddCartItemForm {
   /** Variant code. */
   @IsString({ message: NOT_VALID })
   @IsNotEmpty({ message: NOT_BLANK })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @Trim()
   variant!: string;
 }
 

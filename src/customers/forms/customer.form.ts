@@ -5,7 +5,8 @@ import { NOT_VALID } from '../../common/forms/messages';
 import type { Gender } from '../entities/customer.entity';
 import { IsBirthday } from './birthday';
 import * as m from './customer-messages';
-import { checkbox, codeList, IsPlainObject, IsStringList, MaxChars, MinChars, NotBlank, trimmed, trimmedOrNull } from './form-values';
+import { checkbox, codeList, IsPlainObject, IsStringList, MaxChars, MinChars, NotBlank } from './form-values';
+import { trimmed, trimmedOrNull } from '../../common/forms/trim';
 
 export const GENDERS: readonly Gender[] = ['u', 'm', 'f'];
 export const ROLE_PATTERN = /^ROLE_[A-Z0-9_]{1,250}$/;

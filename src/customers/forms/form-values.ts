@@ -4,15 +4,6 @@ import { isPlainObject } from '../../common/forms/validate-form';
 /** Length in characters (code points), as the database counts them. */
 export const charLength = (value: string): number => [...value].length;
 
-/** Trims text input; non-strings pass through untouched for the type check to report. */
-export const trimmed = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
-
-/** Trims text input and reads an empty string as "no value". */
-export const trimmedOrNull = ({ value }: { value: unknown }): unknown => {
-  const text = trimmed({ value });
-  return text === '' ? null : text;
-};
-
 const CHECKED = new Set<unknown>([true, 1, '1', 'true', 'on', 'yes']);
 const UNCHECKED = new Set<unknown>([false, 0, '0', 'false', 'off', 'no', '', null]);
 
