@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { rawQuery } from '../common/http/raw-query';
 import { FormPipe } from '../common/forms/form.pipe';
 import type { SubmittedForm } from '../common/forms/validate-form';
 import { ApiIdempotentPost, ApiJsonBody, ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
@@ -10,11 +11,6 @@ import { cartNotPriceable, CartSchema, CreateCartRequestSchema, newCartExample, 
 import { COUPON_INVALID, CreateCartForm, UpdateCartForm } from './forms/cart.forms';
 import { parseCartId as cartId } from './path-ids';
 import { CART_LIST_SPEC, CartsService } from './services/carts.service';
-
-const rawQuery = (request: FastifyRequest): string => {
-  const start = request.url.indexOf('?');
-  return start >= 0 ? request.url.slice(start + 1) : '';
-};
 
 const CART_NOT_FOUND = 'The "cart" has not been found';
 const ApiCartId = () => ApiPathParam('id', 'Cart id. Only orders still in checkout state `cart` are found.', integer({ minimum: 1, example: 4 }));

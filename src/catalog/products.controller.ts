@@ -1,16 +1,12 @@
 import { Controller, Get, Param, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { rawQuery } from '../common/http/raw-query';
 import { ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
 import { notFound, ok } from '../common/openapi/responses';
 import { string } from '../common/openapi/schema-builders';
 import { PageOfProductVariantDetailSchema, PRODUCT_NOT_FOUND, PRODUCT_VARIANT_NOT_FOUND, ProductSchema, ProductVariantDetailSchema } from './catalog.openapi';
 import { CatalogQueriesService, VARIANT_LIST } from './services/catalog-queries.service';
-
-const rawQuery = (request: FastifyRequest): string => {
-  const start = request.url.indexOf('?');
-  return start >= 0 ? request.url.slice(start + 1) : '';
-};
 
 const ApiProductCode = (name: string) => ApiPathParam(name, 'Product code (exact, case-sensitive match).', string({ example: 'MUG' }));
 

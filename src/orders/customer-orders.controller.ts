@@ -7,7 +7,7 @@ import { ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../commo
 import { notFound } from '../common/openapi/responses';
 import { integer } from '../common/openapi/schema-builders';
 import { PageOfCustomerOrdersSchema } from './orders.openapi';
-import { rawQuery } from './request-query';
+import { rawQuery } from '../common/http/raw-query';
 import { CUSTOMER_ORDERS_SPEC, OrderQueriesService } from './services/order-queries.service';
 
 @ApiTags('Orders')
