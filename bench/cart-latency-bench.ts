@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     async () => {
       const response = await fastify.inject({ method: 'POST', url: `/api/v1/carts/${cartId}/items/`, headers: JSON_AUTH, payload: { variant: 'V11', quantity: 1 } });
       expect(201, response);
-      newLineId = JSON.parse(response.body).id;
+      newLineId = (JSON.parse(response.body) as { id: number }).id;
     },
     async () => expect(204, await fastify.inject({ method: 'DELETE', url: `/api/v1/carts/${cartId}/items/${newLineId}`, headers: AUTH })),
   );

@@ -7,8 +7,8 @@
  * per-customer limit would make a clone price differently from its template).
  */
 
-export const BENCH_VARIANT_COUNT = 60;
-export const benchVariant = (index: number): string => `BENCH_GADGET_${String(index).padStart(2, '0')}`;
+const BENCH_VARIANT_COUNT = 60;
+const benchVariant = (index: number): string => `BENCH_GADGET_${String(index).padStart(2, '0')}`;
 
 export const TEMPLATE_CUSTOMER_EMAIL = 'bench.template@example.com';
 /** The line every add-item request of the benchmark merges into (the first line of the 10-line cart). */

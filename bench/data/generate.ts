@@ -11,7 +11,7 @@ import { generateCustomers } from './generate-customers';
 import { inTransaction, scalar, type Sql } from './sql';
 
 /** Bumped whenever the generated data changes shape, so stale datasets are regenerated. */
-export const DATASET_VERSION = 2;
+const DATASET_VERSION = 2;
 
 export interface DatasetSpec {
   customers: number;

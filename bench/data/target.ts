@@ -18,7 +18,7 @@ export function databaseName(url: string): string {
 }
 
 /** Creates the database named in the URL when the server does not have it yet. */
-export async function ensureDatabase(url: string): Promise<void> {
+async function ensureDatabase(url: string): Promise<void> {
   const name = databaseName(url);
   const admin = new Client({ connectionString: withDatabaseName(url, 'postgres') });
   await admin.connect();

@@ -1,7 +1,7 @@
 import type { LoadSummary } from './load';
 import type { StatementCount, SqlCounts } from './sql-count';
 
-export type Verdict = 'PASS' | 'FAIL' | 'N/A';
+type Verdict = 'PASS' | 'FAIL' | 'N/A';
 
 export interface Target {
   name: string;
@@ -43,7 +43,7 @@ const at = (ok: boolean | null): Verdict => (ok === null ? 'N/A' : ok ? 'PASS' :
 const ratio = (a: number | null | undefined, b: number | null | undefined): number | null =>
   a === null || a === undefined || b === null || b === undefined || b === 0 ? null : Math.round((a / b) * 100) / 100;
 
-export function throughputRatio(row: ThroughputRow): number | null {
+function throughputRatio(row: ThroughputRow): number | null {
   return ratio(row.product?.requestsPerSecond, row.baseline?.requestsPerSecond);
 }
 

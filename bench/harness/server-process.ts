@@ -26,7 +26,7 @@ export interface ServerStart {
 }
 
 /** One GET; resolves with the status, or 0 when nothing listens yet. */
-export function httpStatus(url: string, headers: Record<string, string>): Promise<number> {
+function httpStatus(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
     const req = request(url, { method: 'GET', headers, timeout: 5_000 }, (response) => {
       response.resume();

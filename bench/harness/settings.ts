@@ -3,7 +3,7 @@ import { Args } from '../common/args';
 import type { DatasetSpec } from '../data/generate';
 import { databaseName, DEFAULT_DATABASE_URL, withDatabaseName } from '../data/target';
 
-export const RUN_OPTIONS = [
+const RUN_OPTIONS = [
   'quick',
   'database-url',
   'customers',

@@ -20,7 +20,7 @@ interface RawConnection {
 }
 interface KnexClientLike {
   acquireConnection(): Promise<RawConnection>;
-  releaseConnection(connection: RawConnection): Promise<unknown> | unknown;
+  releaseConnection(connection: RawConnection): unknown;
 }
 
 export interface EmbeddedVacuum {

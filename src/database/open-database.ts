@@ -10,7 +10,7 @@ export interface DatabaseHandle {
 /** The configured PostgreSQL server, or the embedded one persisting to DATA_DIR. */
 export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'poolSize'>): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    return { url: config.databaseUrl, embedded: false, close: async () => undefined };
+    return { url: config.databaseUrl, embedded: false, close: () => Promise.resolve() };
   }
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, maxConnections: config.poolSize });
   return { url: embedded.url, embedded: true, close: () => embedded.stop() };

@@ -72,7 +72,7 @@ interface RawResult {
 }
 interface KnexClientLike {
   acquireConnection(): Promise<RawConnection>;
-  releaseConnection(connection: RawConnection): Promise<unknown> | unknown;
+  releaseConnection(connection: RawConnection): unknown;
 }
 
 interface ConnectionState {
@@ -126,8 +126,8 @@ function literal(em: EntityManager, value: unknown): string {
     return String(value);
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'string') return em.getPlatform().escape(value) as string;
-  return em.getPlatform().escape(JSON.stringify(value)) as string;
+  if (typeof value === 'string') return em.getPlatform().escape(value);
+  return em.getPlatform().escape(JSON.stringify(value));
 }
 
 /** The statement's text with each `$n` replaced by its parameter as a typed literal (one pass, so values are never rescanned). */

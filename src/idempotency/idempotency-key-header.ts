@@ -1,6 +1,6 @@
 import { invalidIdempotencyKey } from './idempotency-errors';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** 1 to 255 printable ASCII characters (the HTTP parser has already trimmed surrounding spaces). */
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;

@@ -80,14 +80,14 @@ export class IdempotencyStore {
    * is no longer this request's (it was taken over), in which case the transaction must not commit.
    */
   async markCommitted(tx: AnyEntityManager, transaction: Transaction, claim: Claim): Promise<boolean> {
-    const rows = await tx
+    const rows = (await tx
       .getConnection()
       .execute<unknown[]>(
         `update idempotency_key set state = 'committed' where scope = ? and key = ? and owner = ? returning 1`,
         [claim.scope, claim.key, claim.owner],
         'all',
         transaction,
-      );
+      )) as unknown[];
     return rows.length === 1;
   }
 

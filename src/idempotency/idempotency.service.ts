@@ -6,9 +6,9 @@ import { idempotencyKeyInProgress, idempotencyKeyReused } from './idempotency-er
 import { IdempotencyStore, type Claim, type StoredResponse } from './idempotency-store';
 
 /** A key is remembered this long after its first request; after that it is new again. */
-export const KEY_TTL_SECONDS = 24 * 60 * 60;
+const KEY_TTL_SECONDS = 24 * 60 * 60;
 /** A claim whose request neither committed nor answered within this time is taken as abandoned (crashed). */
-export const STALE_CLAIM_SECONDS = 60;
+const STALE_CLAIM_SECONDS = 60;
 const PURGE_INTERVAL_MS = 60_000;
 const FIRST_PAUSE_MS = 5;
 const LONGEST_PAUSE_MS = 200;

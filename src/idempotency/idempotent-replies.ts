@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredResponse } from './idempotency-store';
 
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const REPLAYED_HEADER = 'idempotent-replayed';
 
 /** Headers that belong to the answer itself; per-request ones (X-Request-Id, Date, lengths) are not kept. */
 const KEPT_HEADERS = new Set(['content-type', 'location', 'content-location', 'etag', 'last-modified', 'cache-control', 'pragma', 'allow', 'link']);

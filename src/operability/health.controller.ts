@@ -8,7 +8,7 @@ import { ok } from '../common/openapi/responses';
 import { HealthCheckResultSchema, liveExample, notReadyExample, readyExample } from './operability.openapi';
 
 /** How long the readiness probe waits for `select 1`. */
-export const READINESS_DB_TIMEOUT_MS = 1000;
+const READINESS_DB_TIMEOUT_MS = 1000;
 
 @ApiTags('Operations')
 @Controller('health')

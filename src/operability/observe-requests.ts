@@ -3,7 +3,7 @@ import { maskSecrets } from '../common/logging/logger';
 import type { AppMetrics } from './app-metrics';
 
 /** The route label of requests that matched no route, so unknown URLs cannot blow up the label set. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /** Probes and scrapes arrive every few seconds; their lines only show at debug level unless they fail. */
 const QUIET_ROUTES = new Set(['/health/live', '/health/ready', '/metrics']);

@@ -1,7 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, RequestBodyObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import { createAjv, isUndocumentedByDesign, normalizeRoute, OpenApiContract, toAjvSchema } from '../support/openapi-contract';
-import { isAllowlistedUndocumentedRoute } from '../support/openapi-undocumented-routes';
 import { AUTH, CART_YAML, loadShop } from '../support/cart-fixtures';
 import { json, startTestApp, type TestApp } from '../support/test-app';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -25,9 +24,8 @@ function allOperationsOf(document: OpenAPIObject): Operation[] {
   );
 }
 
-/** The operations to hold to the rules: those of routes still on the temporary allowlist are not yet documented. */
-const operationsOf = (document: OpenAPIObject): Operation[] =>
-  allOperationsOf(document).filter(({ method, path }) => !isAllowlistedUndocumentedRoute(method, path));
+/** The operations to hold to the rules: every documented one. */
+const operationsOf = (document: OpenAPIObject): Operation[] => allOperationsOf(document);
 
 const responseOf = (operation: OperationObject, status: string) => operation.responses[status] as ResponseObject | undefined;
 const parameters = (operation: OperationObject) => (operation.parameters ?? []) as ParameterObject[];
@@ -109,7 +107,7 @@ describe('OpenAPI document and Swagger UI', () => {
     const contract = new OpenApiContract(document, t.running.routes);
     const missing = t.running.routes
       .list()
-      .filter((route) => !isUndocumentedByDesign(route.url) && !isAllowlistedUndocumentedRoute(route.method, route.url))
+      .filter((route) => !isUndocumentedByDesign(route.url))
       .filter((route) => {
         const path = contract.documentedPath(route.url);
         return path === undefined || document.paths[path][route.method.toLowerCase() as 'get'] === undefined;

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { buildOrmOptions } from '../../src/database/orm-options';
 import { runCrashScenario } from './support/crash-scenario';
@@ -34,7 +34,7 @@ describe('kill -9 during a write storm, embedded database', () => {
         const database = await startEmbeddedPostgres({ dataDir, maxConnections: 2 });
         const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 2 }));
         return {
-          em: () => orm.em.fork() as EntityManager,
+          em: () => orm.em.fork(),
           close: async () => {
             await orm.close();
             await database.stop();

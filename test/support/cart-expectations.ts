@@ -8,7 +8,7 @@ import type { TestApp } from './test-app';
 
 /** Status, JSON content type, and the exact body text (so key order counts too). */
 export function expectJson(response: LightMyRequestResponse, status: number, expected: unknown): void {
-  expect({ status: response.statusCode, body: response.body === '' ? '' : JSON.parse(response.body) }).toEqual({ status, body: expected });
+  expect({ status: response.statusCode, body: response.body === '' ? '' : (JSON.parse(response.body) as unknown) }).toEqual({ status, body: expected });
   expect(response.headers['content-type']).toMatch(/application\/json/);
   expect(response.body).toBe(JSON.stringify(expected));
 }

@@ -30,7 +30,7 @@ async function adjustments(t: TestApp, column: string, owner: number, expected: 
   return expected.map(([type, label, amount], index) => ({ id: found[index], type, label, amount }));
 }
 
-export async function webChannel(t: TestApp) {
+async function webChannel(t: TestApp) {
   return {
     id: await idOf(t, `select id from channel where code = 'WEB'`, []),
     code: 'WEB',
@@ -57,7 +57,7 @@ export async function euChannel(t: TestApp) {
   };
 }
 
-export async function oliverInFull(t: TestApp, idMap: IdMap) {
+async function oliverInFull(t: TestApp, idMap: IdMap) {
   const id = idMap.customers['Oliver.Queen@star-city.com'];
   return {
     id,
@@ -80,7 +80,7 @@ export async function oliverInFull(t: TestApp, idMap: IdMap) {
 }
 
 /** The mug in full; `onHold` and `version` follow the placed order (2 units held). */
-export async function mugInFull(t: TestApp, idMap: IdMap) {
+async function mugInFull(t: TestApp, idMap: IdMap) {
   const variantId = idMap.variants.MUG_SW;
   return {
     descriptor: 'Star wars mug (MUG_SW)',

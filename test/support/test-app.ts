@@ -1,4 +1,5 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createApp, type RunningApp } from '../../src/app/create-app';
@@ -30,11 +31,11 @@ export interface StartTestAppOptions {
 async function loadContract(running: RunningApp): Promise<OpenApiContract> {
   const response = await running.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/api/doc.json' });
   if (response.statusCode !== 200) throw new Error(`GET /api/doc.json answered ${response.statusCode}: ${response.body}`);
-  return new OpenApiContract(JSON.parse(response.body), running.routes);
+  return new OpenApiContract(JSON.parse(response.body) as OpenAPIObject, running.routes);
 }
 
 function requestLine(request: InjectOptions): { method: string; url: string } {
-  const url = typeof request.url === 'string' ? request.url : (request.path as string | undefined) ?? String(request.url);
+  const url = typeof request.url === 'string' ? request.url : (request.path as string | undefined) ?? request.url?.pathname ?? '';
   return { method: request.method ?? 'GET', url };
 }
 

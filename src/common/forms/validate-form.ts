@@ -4,7 +4,7 @@ import { invalidJson } from '../errors/api-error';
 import { FormErrors } from './form-errors';
 import { formShapeOf, type FormShape } from './form-shape';
 
-export const EXTRA_FIELDS = 'This form should not contain extra fields.';
+const EXTRA_FIELDS = 'This form should not contain extra fields.';
 
 export interface SubmittedForm<T> {
   data: T;

@@ -10,7 +10,7 @@ function responsesOf(...decorators: MethodDecorator[]): Record<string, unknown> 
   }
   const descriptor = Object.getOwnPropertyDescriptor(Probe.prototype, 'handle') as PropertyDescriptor;
   for (const decorator of decorators) decorator(Probe.prototype, 'handle', descriptor);
-  return Reflect.getMetadata(DECORATORS.API_RESPONSE, descriptor.value) as Record<string, unknown>;
+  return Reflect.getMetadata(DECORATORS.API_RESPONSE, descriptor.value as object) as Record<string, unknown>;
 }
 
 describe('ApiResponses', () => {

@@ -123,12 +123,12 @@ export function ApiJsonBody(options: JsonBodyOptions): MethodDecorator {
       examples: options.examples,
     }),
     ApiResponses(validationFailed(options.form, options.validationExample), invalidJson(), payloadTooLarge(), unsupportedMediaType()),
-  ) as MethodDecorator;
+  );
 }
 
 /** A path parameter that names a resource by id or code; one that cannot exist is a 404 (never a 400). */
 export function ApiPathParam(name: string, description: string, schema: SchemaObject): MethodDecorator {
-  return ApiParam({ name, required: true, description, schema }) as MethodDecorator;
+  return ApiParam({ name, required: true, description, schema });
 }
 
 export interface PageOptions<Sort extends string, Criterion extends string> {
@@ -196,10 +196,10 @@ export function ApiPage<Sort extends string, Criterion extends string>(options: 
       notFound('`page` or the page size is not a positive integer, or the page is past the last one.', 'Page Not Found'),
       badRequest('Unknown sorting field or direction, or unknown filter; the message names the allowed ones.'),
     ),
-  ) as MethodDecorator;
+  );
 }
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /**
  * A POST that can be retried safely: with an `Idempotency-Key`, a repeated request gets the first
@@ -227,5 +227,5 @@ export function ApiIdempotentPost(successStatus = 201): MethodDecorator {
       conflict('An earlier request with the same `Idempotency-Key` is still running.', 'A request with this Idempotency-Key is still in progress'),
       badRequest('The `Idempotency-Key` header is malformed.'),
     ),
-  ) as MethodDecorator;
+  );
 }

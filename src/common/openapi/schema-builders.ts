@@ -69,9 +69,6 @@ export function selfLinks(hrefPattern: string, example: string): SchemaObject {
   return closedObject({ self: link(hrefPattern, example) });
 }
 
-/** Escapes a literal for use inside a `pattern`. */
-export const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Path segment as written in links: anything but a slash. */
 export const SEGMENT = '[^/]+';
 export const ID = '[1-9]\\d*';

@@ -38,7 +38,7 @@ function bracketKey(key: string): { group: string; name: string } | null {
 }
 
 /** Reads the raw query string into ordered pairs; repeated keys keep their last value like the framework does. */
-export function parseQueryPairs(rawQuery: string): Array<[string, string]> {
+function parseQueryPairs(rawQuery: string): Array<[string, string]> {
   return [...new URLSearchParams(rawQuery)];
 }
 

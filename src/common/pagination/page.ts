@@ -1,7 +1,7 @@
 import { pageNotFound } from '../errors/api-error';
 import type { PageRequest } from './page-request';
 
-export interface Link {
+interface Link {
   href: string;
 }
 
@@ -26,7 +26,7 @@ export function pageHref(path: string, carriedQuery: Array<[string, string]>, pa
 }
 
 /** Number of pages for a total: an empty list is still page 1 of 1. */
-export function pageCount(total: number, limit: number): number {
+function pageCount(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit));
 }
 

@@ -3,7 +3,7 @@ import { truncate } from './money';
 import type { EngineAddress, EngineChannel, EngineShippingMethod, EngineVariant } from './types';
 import { matchAllZones, type ZoneLookup } from './zones';
 
-export const CATEGORY_REQUIREMENT = { MATCH_NONE: 0, MATCH_ANY: 1, MATCH_ALL: 2 } as const;
+const CATEGORY_REQUIREMENT = { MATCH_NONE: 0, MATCH_ANY: 1, MATCH_ALL: 2 } as const;
 
 /** What the shipment looks like to shipping calculators and eligibility checks. */
 export interface ShipmentSubject {

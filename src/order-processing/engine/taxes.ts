@@ -49,7 +49,7 @@ export function calculateTax(base: number, rate: EngineTaxRate): number {
 type TaxAdjustmentFactory = (rate: EngineTaxRate, amount: number) => EngineAdjustment;
 
 /** Builds tax adjustments, formatting each rate's label only once (the formatting is comparatively slow). */
-export function createTaxAdjustmentFactory(): TaxAdjustmentFactory {
+function createTaxAdjustmentFactory(): TaxAdjustmentFactory {
   const labels = new Map<EngineTaxRate, string>();
   return (rate, amount) => {
     let label = labels.get(rate);
@@ -79,7 +79,7 @@ function itemRateResolver({ rates, zoneCode }: TaxApplicationInput): ItemRateRes
 }
 
 /** Taxes each item's total once and spreads the tax evenly over its units. */
-export function applyOrderItemsBasedTaxes(input: TaxApplicationInput): void {
+function applyOrderItemsBasedTaxes(input: TaxApplicationInput): void {
   const rateOf = itemRateResolver(input);
   const taxAdjustment = adjustmentFactoryOf(input);
   for (const item of input.order.items) {
@@ -97,7 +97,7 @@ export function applyOrderItemsBasedTaxes(input: TaxApplicationInput): void {
 }
 
 /** Taxes every unit's own total, rounding per unit. */
-export function applyOrderItemUnitsBasedTaxes(input: TaxApplicationInput): void {
+function applyOrderItemUnitsBasedTaxes(input: TaxApplicationInput): void {
   const rateOf = itemRateResolver(input);
   const taxAdjustment = adjustmentFactoryOf(input);
   for (const item of input.order.items) {

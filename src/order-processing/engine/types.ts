@@ -134,9 +134,6 @@ export type EnginePromotionAction =
   | { type: 'unit_percentage_discount'; configuration: ChannelKeyed<{ percentage: number; filters?: UnitDiscountFilters }> }
   | { type: 'shipping_percentage_discount'; configuration: { percentage: number } };
 
-export type PromotionRuleType = EnginePromotionRule['type'];
-export type PromotionActionType = EnginePromotionAction['type'];
-
 export interface EngineCoupon {
   code: string;
   usageLimit: number | null;

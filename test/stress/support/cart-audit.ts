@@ -132,5 +132,5 @@ export async function auditStoredTotals(em: EntityManager, orderId: number, log:
 /** A MikroORM connection of its own, next to the servers (read-only use). */
 export async function openOrm(clientUrl: string): Promise<{ em(): EntityManager; close(): Promise<void> }> {
   const orm = await MikroORM.init(buildOrmOptions({ clientUrl, poolSize: 2 }));
-  return { em: () => orm.em.fork() as EntityManager, close: () => orm.close() };
+  return { em: () => orm.em.fork(), close: () => orm.close() };
 }

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { runNode } from './server-process';
 
 /** The PostgreSQL server the stress suites run on (a scratch database is created on it per suite). */
-export const SERVER_URL = process.env.STRESS_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+const SERVER_URL = process.env.STRESS_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 export interface ScratchDatabase {
   url: string;

@@ -5,7 +5,7 @@ import { ApiClient } from './api-client';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

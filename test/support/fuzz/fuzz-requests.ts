@@ -172,12 +172,12 @@ const mixCase = (text: string, seed: number): string =>
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Percent-encodes any string; a lone surrogate (not encodable in a URL) becomes U+FFFD. */
-export const encode = (text: string): string => encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd'));
+const encode = (text: string): string => encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd'));
 
 let freshEmails = 0;
 
 /** The value a pool pick stands for in the current database. */
-export function resolvePick(value: PoolPick, pools: Pools, route?: RouteSpec): string | number {
+function resolvePick(value: PoolPick, pools: Pools, route?: RouteSpec): string | number {
   const from = <T>(list: T[], fallback: T): T => (list.length === 0 ? fallback : list[value.pick % list.length]);
   switch (value.pool) {
     case 'related': {
@@ -199,7 +199,7 @@ export function resolvePick(value: PoolPick, pools: Pools, route?: RouteSpec): s
 }
 
 /** JSON text of a value whose pool picks are resolved against the current database. */
-export function renderJson(value: unknown, pools: Pools): string {
+function renderJson(value: unknown, pools: Pools): string {
   return JSON.stringify(value, (_key, inner: unknown) => (inner instanceof PoolPick ? resolvePick(inner, pools) : inner));
 }
 

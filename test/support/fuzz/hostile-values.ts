@@ -21,7 +21,7 @@ const hugeString = fc
   .tuple(fc.constantFrom('a', 'é', '😀', '\u0000', ' ', 'ab%'), fc.oneof(fc.integer({ min: 255, max: 4096 }), fc.integer({ min: 4096, max: 300_000 })))
   .map(([unit, length]) => unit.repeat(length));
 
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...SPECIAL_STRINGS) },
   { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 300 }) },
@@ -42,14 +42,14 @@ export const hostileUrlText: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', '%', 'é', '9'), fc.integer({ min: 90, max: 2000 })).map(([unit, length]) => unit.repeat(length)) },
 );
 
-export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(...SPECIAL_NUMBERS),
   fc.integer(),
   fc.integer({ min: -5, max: 20 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 
-export const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
+const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(null, true, false) },
   { weight: 3, arbitrary: hostileNumber },
   { weight: 5, arbitrary: hostileString },

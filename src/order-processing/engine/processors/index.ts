@@ -24,7 +24,6 @@ export const ORDER_PROCESSORS: readonly OrderProcessor[] = [
 export {
   processPayment,
   processPrices,
-  processPromotions,
   processShipment,
   processShippingCharges,
   processTaxes,

@@ -19,11 +19,11 @@ export function findCoupon(promotions: readonly EnginePromotion[], code: string 
   return null;
 }
 
-export function isCouponUnexpired(coupon: EngineCoupon, now: Date): boolean {
+function isCouponUnexpired(coupon: EngineCoupon, now: Date): boolean {
   return coupon.expiresAt === null || now.getTime() < coupon.expiresAt.getTime();
 }
 
-export function isCouponUnderUsageLimit(coupon: EngineCoupon): boolean {
+function isCouponUnderUsageLimit(coupon: EngineCoupon): boolean {
   return coupon.usageLimit === null || coupon.used < coupon.usageLimit;
 }
 

@@ -9,7 +9,7 @@ import { promotionAdjustment } from './promotion-adjustment';
  * Spreads an order discount over the items in proportion to their current totals, then evenly over each
  * item's units (not in proportion to the unit totals), as `order_promotion` unit adjustments.
  */
-export function distributeOrderDiscount(order: WorkingOrder, promotion: EnginePromotion, discount: number): boolean {
+function distributeOrderDiscount(order: WorkingOrder, promotion: EnginePromotion, discount: number): boolean {
   const weights = order.items.map(itemTotal);
   if (weights.every((weight) => weight === 0)) {
     return false;
