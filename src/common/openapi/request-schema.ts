@@ -51,14 +51,17 @@ function propertySchema(rules: ReadonlyMap<string, ValidationMetadata>): SchemaO
     schema.enum = [...values];
   }
   if (rules.has('isStringList')) {
-    const pattern = constraint('isStringList') as RegExp;
+    // The pattern is known when the decorator records it as its constraint.
+    const pattern = constraint('isStringList') as RegExp | undefined;
     schema.type = 'array';
-    schema.items = { type: 'string', pattern: pattern.source };
+    schema.items = { type: 'string', ...(pattern !== undefined && { pattern: pattern.source }) };
   }
-  if (rules.has('min')) schema.minimum = constraint('min') as number;
-  if (rules.has('max')) schema.maximum = constraint('max') as number;
-  if (rules.has('minChars')) schema.minLength = constraint('minChars') as number;
-  if (rules.has('maxChars')) schema.maxLength = constraint('maxChars') as number;
+  // Limits are known when the decorator records them as its constraint (the built-in ones do).
+  const limits = { minimum: 'min', maximum: 'max', minLength: 'minChars', maxLength: 'maxChars' } as const;
+  for (const [keyword, rule] of Object.entries(limits)) {
+    const limit = constraint(rule);
+    if (typeof limit === 'number') schema[keyword as keyof typeof limits] = limit;
+  }
   return schema;
 }
 
