@@ -15,7 +15,9 @@ import {
   selfLinks,
   string,
 } from '../common/openapi/schema-builders';
+import { requestSchemaFor } from '../common/openapi/request-schema';
 import { defineSchema } from '../common/openapi/schema-registry';
+import { CreateCartForm, UpdateCartForm } from './forms/cart.forms';
 import { addedCartItemExample, cartPageExample, cartWithCouponExample, mugVariantExample, newCartExample } from './carts.openapi-examples';
 
 /** Wire shapes of carts and their lines (see cart.serializer.ts), shared with every order context. */
@@ -166,25 +168,19 @@ export const CartListItemSchema = defineSchema(
 
 export const PageOfCartsSchema = definePageSchema('Carts', CartListItemSchema, { pattern: '/api/v1/carts/', example: '/api/v1/carts/' }, cartPageExample);
 
-export const CreateCartRequestSchema = defineSchema(
-  'CreateCartRequest',
-  closedObject(
-    {
-      customer: string({ description: 'Email of an existing customer (case-insensitive).', example: 'oliver.queen@star-city.com' }),
-      localeCode: string({ description: "One of the channel's locales.", example: 'en_US' }),
-      channel: string({ description: 'Code of an enabled channel.', example: 'WEB' }),
-    },
-    { example: { customer: 'oliver.queen@star-city.com', localeCode: 'en_US', channel: 'WEB' } },
-  ),
-);
+export const CreateCartRequestSchema = requestSchemaFor(CreateCartForm, 'CreateCartRequest', {
+  example: { customer: 'oliver.queen@star-city.com', localeCode: 'en_US', channel: 'WEB' },
+  properties: {
+    customer: { description: 'Email of an existing customer (case-insensitive).', example: 'oliver.queen@star-city.com' },
+    localeCode: { description: "One of the channel's locales.", example: 'en_US' },
+    channel: { description: 'Code of an enabled channel.', example: 'WEB' },
+  },
+});
 
-export const UpdateCartRequestSchema = defineSchema(
-  'UpdateCartRequest',
-  closedObject(
-    { promotionCoupon: string({ nullable: true, description: 'Code of a coupon to apply; null or empty removes the coupon.', example: 'SAVE10' }) },
-    { optional: ['promotionCoupon'], example: { promotionCoupon: 'SAVE10' } },
-  ),
-);
+export const UpdateCartRequestSchema = requestSchemaFor(UpdateCartForm, 'UpdateCartRequest', {
+  example: { promotionCoupon: 'SAVE10' },
+  properties: { promotionCoupon: { description: 'Code of a coupon to apply; null or empty removes the coupon.', example: 'SAVE10' } },
+});
 
 export { newCartExample };
 

@@ -1,8 +1,9 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { definePageSchema } from '../common/openapi/page-schema';
-import { arrayOf, boolean, closedObject, dateTime, ID, integer, selfLinks, string, type Schema } from '../common/openapi/schema-builders';
+import { arrayOf, boolean, closedObject, dateTime, ID, integer, selfLinks, string } from '../common/openapi/schema-builders';
+import { requestSchemaFor } from '../common/openapi/request-schema';
 import { defineSchema } from '../common/openapi/schema-registry';
-import { GENDERS } from './forms/customer.form';
+import { CustomerForm, CustomerUserForm, GENDERS, ROLE_PATTERN } from './forms/customer.form';
 
 /** Wire shapes of customers (see customer.serializer.ts) and the customer form. */
 
@@ -117,40 +118,44 @@ export const PageOfCustomersSchema = definePageSchema(
   customerPageExample,
 );
 
-const nullableText = (description: string, extra: SchemaObject = {}): SchemaObject => string({ nullable: true, description, ...extra });
-
+/** What the form decorators cannot say: descriptions, examples, and group codes sent as a single string. */
 function customerRequest(name: string, required: readonly string[], description: string, example: unknown) {
-  const codes: Schema = {
+  const codes: SchemaObject & { replace: true } = {
+    replace: true,
     anyOf: [arrayOf(string()), string({ nullable: true })],
     description: 'Customer-group codes; a single code is read as a list of one. Omitted on PUT or `null`: no groups.',
     example: ['retail'],
   };
-  const properties: Record<string, Schema> = {
-    firstName: nullableText('2 to 255 characters.', { example: 'John' }),
-    lastName: nullableText('2 to 255 characters.', { example: 'Diggle' }),
-    email: string({ maxLength: 254, description: 'Unique among customers, case-insensitively.', example: 'john.diggle@yahoo.com' }),
-    birthday: nullableText('`YYYY-MM-DD` (a full datetime is accepted too; its date is used).', { example: '1980-03-01' }),
-    gender: string({ enum: [...GENDERS], example: 'm' }),
-    phoneNumber: nullableText('At most 255 characters. Stored, never shown.'),
-    subscribedToNewsletter: boolean({ nullable: true, description: 'A checkbox: `true`/`false` (also `1`, `"on"`, …). Stored, never shown.' }),
-    group: { ...codes },
-    groups: { ...codes, description: 'Same as `group` (both are merged).' },
-    user: {
-      ...closedObject(
-        {
-          plainPassword: nullableText('4 to 254 characters. Required to create the account; replaces the password when given.', { example: 'secret123' }),
-          authorizationRoles: { ...arrayOf(string({ pattern: '^ROLE_[A-Z0-9_]{1,250}$' })), nullable: true, description: 'Roles besides `ROLE_USER`.' },
-          enabled: boolean({ nullable: true, description: 'A checkbox; a new account is disabled unless this is true.' }),
-        },
-        { optional: ['plainPassword', 'authorizationRoles', 'enabled'] },
-      ),
-      nullable: true,
-      description: "The customer's shop account; its username is always the customer's email.",
-    },
-  };
-  return defineSchema(
+  return requestSchemaFor(
+    CustomerForm,
     name,
-    closedObject(properties, { optional: Object.keys(properties).filter((key) => !required.includes(key)), description, example }),
+    {
+      required,
+      description,
+      example,
+      properties: {
+        firstName: { description: '2 to 255 characters.', example: 'John' },
+        lastName: { description: '2 to 255 characters.', example: 'Diggle' },
+        email: { maxLength: 254, description: 'Unique among customers, case-insensitively.', example: 'john.diggle@yahoo.com' },
+        birthday: { description: '`YYYY-MM-DD` (a full datetime is accepted too; its date is used).', example: '1980-03-01' },
+        gender: { example: 'm' },
+        phoneNumber: { description: 'At most 255 characters. Stored, never shown.' },
+        subscribedToNewsletter: { description: 'A checkbox: `true`/`false` (also `1`, `"on"`, …). Stored, never shown.' },
+        group: codes,
+        groups: { ...codes, description: 'Same as `group` (both are merged).' },
+        user: { description: "The customer's shop account; its username is always the customer's email." },
+      },
+      nested: {
+        user: {
+          properties: {
+            plainPassword: { description: '4 to 254 characters. Required to create the account; replaces the password when given.', example: 'secret123' },
+            authorizationRoles: { description: 'Roles besides `ROLE_USER`.', items: string({ pattern: ROLE_PATTERN.source }) },
+            enabled: { description: 'A checkbox; a new account is disabled unless this is true.' },
+          },
+        },
+      },
+    },
+    { user: CustomerUserForm },
   );
 }
 
