@@ -25,14 +25,15 @@ async function createAdmin(options: Map<string, string[]>): Promise<void> {
   const password = required(options, 'password');
   const roles = options.get('role') ?? [API_ACCESS_ROLE];
   const passwordHash = await hashPassword(password);
-  const id = await withOrm(async (orm) => {
-    const em = orm.em.fork();
-    const taken = await em.count(AdminUser, { $or: [{ usernameCanonical: username.toLowerCase() }, { emailCanonical: email.toLowerCase() }] });
-    if (taken > 0) throw new CliUsageError(`An admin with username "${username}" or email "${email}" already exists`);
-    const admin = em.create(AdminUser, { email, emailCanonical: email.toLowerCase(), username, usernameCanonical: username.toLowerCase(), passwordHash, roles });
-    await em.flush();
-    return admin.id;
-  });
+  const id = await withOrm((orm) =>
+    orm.em.fork().transactional(async (em) => {
+      const taken = await em.count(AdminUser, { $or: [{ usernameCanonical: username.toLowerCase() }, { emailCanonical: email.toLowerCase() }] });
+      if (taken > 0) throw new CliUsageError(`An admin with username "${username}" or email "${email}" already exists`);
+      const admin = em.create(AdminUser, { email, emailCanonical: email.toLowerCase(), username, usernameCanonical: username.toLowerCase(), passwordHash, roles });
+      await em.flush();
+      return admin.id;
+    }),
+  );
   process.stdout.write(`${JSON.stringify({ id, username, email, roles })}\n`);
 }
 
@@ -41,11 +42,12 @@ async function createClient(options: Map<string, string[]>): Promise<void> {
   if (grantTypes.length === 0) throw new CliUsageError('Give at least one --grant-type');
   const clientId = randomBytes(24).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
-  await withOrm(async (orm) => {
-    const em = orm.em.fork();
-    em.create(OAuthClient, { randomId: clientId, secretHash: hashToken(secret), allowedGrantTypes: grantTypes });
-    await em.flush();
-  });
+  await withOrm((orm) =>
+    orm.em.fork().transactional(async (em) => {
+      em.create(OAuthClient, { randomId: clientId, secretHash: hashToken(secret), allowedGrantTypes: grantTypes });
+      await em.flush();
+    }),
+  );
   process.stdout.write(`${JSON.stringify({ client_id: clientId, client_secret: secret, grant_types: grantTypes })}\n`);
   process.stderr.write('Store the secret now: only its hash is kept.\n');
 }

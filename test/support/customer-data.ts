@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { canonicalEmail } from '../../src/customers/canonical-email';
 import { hashPassword } from '../../src/auth/password-hasher';
 import { TOKEN } from './seed-auth';
 
@@ -35,7 +36,7 @@ export async function insertCustomer(em: EntityManager, customer: CustomerRow): 
   const now = customer.createdAt ?? new Date();
   const id = await insert(em, 'customer', {
     email: customer.email,
-    email_canonical: customer.email.toLowerCase(),
+    email_canonical: canonicalEmail(customer.email),
     first_name: customer.firstName ?? null,
     last_name: customer.lastName ?? null,
     gender: customer.gender ?? 'u',
@@ -51,7 +52,7 @@ export async function insertCustomer(em: EntityManager, customer: CustomerRow): 
     userId = await insert(em, 'shop_user', {
       customer_id: id,
       username: customer.email,
-      username_canonical: customer.email.toLowerCase(),
+      username_canonical: canonicalEmail(customer.email),
       password_hash: await hashPassword(customer.user.password ?? '123pa$$word'),
       roles: `{${(customer.user.roles ?? ['ROLE_USER']).join(',')}}`,
       enabled: customer.user.enabled ?? true,

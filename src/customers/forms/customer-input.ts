@@ -14,8 +14,6 @@ export interface CustomerInput {
   gender?: Gender;
   phoneNumber?: string | null;
   subscribedToNewsletter?: boolean;
-  /** Codes of every group the customer belongs to afterwards. */
-  groupCodes?: string[];
 }
 
 /** The `user` object as sent: only the keys present in the request are defined. */
@@ -37,7 +35,6 @@ export function readCustomerInput(form: CustomerForm, mode: WriteMode): Customer
     gender: form.gender ?? undefined,
     phoneNumber: pick(form.phoneNumber, null),
     subscribedToNewsletter: pick(form.subscribedToNewsletter, false),
-    groupCodes: readGroupCodes(form, mode),
   };
 }
 

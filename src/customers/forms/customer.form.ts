@@ -3,6 +3,7 @@ import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, ValidateNested } from '
 import { Form } from '../../common/forms/form-shape';
 import { NOT_VALID } from '../../common/forms/messages';
 import type { Gender } from '../entities/customer.entity';
+import { canonicalEmail } from '../canonical-email';
 import { IsBirthday } from './birthday';
 import * as m from './customer-messages';
 import { checkbox, codeList, IsPlainObject, IsStringList, MaxChars, MinChars, NotBlank } from './form-values';
@@ -55,7 +56,8 @@ export class CustomerForm {
   lastName?: string | null;
 
   @IsEmail({}, { message: m.EMAIL_INVALID })
-  @MaxChars(254, { message: m.EMAIL_TOO_LONG })
+  // The canonical form can be longer than the email as sent (some capitals lowercase to two characters).
+  @MaxChars(254, { message: m.EMAIL_TOO_LONG }, canonicalEmail)
   @IsString({ message: NOT_VALID })
   @NotBlank({ message: m.EMAIL_BLANK })
   @Transform(trimmed)

@@ -37,8 +37,10 @@ export function MinChars(min: number, options: ValidationOptions): PropertyDecor
   );
 }
 
-export function MaxChars(max: number, options: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'maxChars', validator: { validate: (value: unknown) => typeof value !== 'string' || charLength(value) <= max } }, options);
+/** At most `max` characters, in the value as sent and, when `stored` is given, in the form it is stored as too. */
+export function MaxChars(max: number, options: ValidationOptions, stored?: (value: string) => string): PropertyDecorator {
+  const fits = (value: string): boolean => charLength(value) <= max && (stored === undefined || charLength(stored(value)) <= max);
+  return ValidateBy({ name: 'maxChars', validator: { validate: (value: unknown) => typeof value !== 'string' || fits(value) } }, options);
 }
 
 export function IsPlainObject(options: ValidationOptions): PropertyDecorator {

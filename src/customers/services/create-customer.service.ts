@@ -2,7 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { Customer } from '../entities/customer.entity';
-import { checkCustomerForm } from '../forms/check-customer-form';
+import { canonicalEmail } from '../canonical-email';
+import { checkCustomerForm } from './check-customer-form';
 import type { CustomerForm } from '../forms/customer.form';
 import { applyCustomerForm, hashNewPassword } from './customer-writer';
 import { withUniqueEmail } from './email-conflict';
@@ -18,7 +19,7 @@ export class CreateCustomerService {
     const passwordHash = await hashNewPassword(checked);
     return withUniqueEmail(form.errors, () =>
       em.transactional(async (tx) => {
-        const customer = tx.create(Customer, { email: checked.input.email!, emailCanonical: checked.input.email!.toLowerCase() });
+        const customer = tx.create(Customer, { email: checked.input.email!, emailCanonical: canonicalEmail(checked.input.email!) });
         applyCustomerForm(tx, customer, checked, passwordHash);
         await tx.flush();
         return customer;

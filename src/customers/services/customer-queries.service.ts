@@ -5,7 +5,7 @@ import { links } from '../../common/links';
 import { assertPageExists, buildPage } from '../../common/pagination/page';
 import { parsePageRequest } from '../../common/pagination/page-request';
 import { serializeCustomerDetail, serializeCustomerListItem } from '../customer.serializer';
-import { CUSTOMER_LIST_SPEC, CustomerListQuery } from '../queries/customer-list.query';
+import { countCustomers, CUSTOMER_LIST_SPEC, customerPage } from '../queries/customer-list.query';
 import { loadCustomer } from '../queries/customer-lookups';
 
 @Injectable()
@@ -14,10 +14,10 @@ export class CustomerQueriesService {
 
   async list(rawQuery: string) {
     const request = parsePageRequest(rawQuery, CUSTOMER_LIST_SPEC);
-    const query = new CustomerListQuery(this.em.fork(), request);
-    const total = await query.count();
+    const em = this.em.fork();
+    const total = await countCustomers(em, request);
     assertPageExists(request, total);
-    const rows = total > 0 ? await query.page() : [];
+    const rows = total > 0 ? await customerPage(em, request) : [];
     return buildPage(links.customers(), request, total, rows.map(serializeCustomerListItem));
   }
 

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../../auth/password-hasher';
 import { ShopUser } from '../entities/shop-user.entity';
 import type { Customer } from '../entities/customer.entity';
-import type { CheckedCustomerForm } from '../forms/check-customer-form';
+import { canonicalEmail } from '../canonical-email';
+import type { CheckedCustomerForm } from './check-customer-form';
 
 /** Hashes the password a checked form sets, if any (before the transaction: hashing is slow). */
 export async function hashNewPassword(form: CheckedCustomerForm): Promise<string | undefined> {
@@ -16,7 +17,7 @@ export function applyCustomerForm(tx: EntityManager, customer: Customer, form: C
   const { input, groups, user: plan } = form;
   if (input.email !== undefined) {
     customer.email = input.email;
-    customer.emailCanonical = input.email.toLowerCase();
+    customer.emailCanonical = canonicalEmail(input.email);
   }
   if (input.firstName !== undefined) customer.firstName = input.firstName;
   if (input.lastName !== undefined) customer.lastName = input.lastName;

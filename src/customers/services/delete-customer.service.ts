@@ -1,7 +1,10 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { Address } from '../../addressing/entities/address.entity';
 import { conflict, resourceNotFound } from '../../common/errors/api-error';
-import { lockCustomer } from '../queries/customer-lookups';
+import { Order } from '../../orders/entities/order.entity';
+import { Customer } from '../entities/customer.entity';
 
 export const HAS_PLACED_ORDERS = 'The customer has placed orders and cannot be deleted.';
 
@@ -11,20 +14,22 @@ export class DeleteCustomerService {
 
   /**
    * Deletes a customer who has placed no order, with the account, address book and carts (the
-   * database cascades from the customer and its orders; cart addresses are rows of their own).
+   * database cascades from the customer and its orders; cart addresses are rows of their own, so
+   * they are removed here).
    */
   async delete(id: number): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
-      if (!(await lockCustomer(tx, id))) throw resourceNotFound('customer');
+      const customer = await tx.findOne(Customer, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (customer === null) throw resourceNotFound('customer');
       // Locking the orders keeps a cart from being checked out between this check and the delete.
-      const orders = await tx.execute<Array<{ checkout_state: string }>>('select checkout_state from orders where customer_id = ? for update', [id]);
-      if (orders.some((order) => order.checkout_state !== 'cart')) throw conflict(HAS_PLACED_ORDERS);
-      await tx.execute(
-        `delete from address where customer_id is null and id in (
-           select shipping_address_id from orders where customer_id = ? union select billing_address_id from orders where customer_id = ?)`,
-        [id, id],
-      );
-      await tx.execute('delete from customer where id = ?', [id]);
+      const orders = await tx.find(Order, { customer }, { fields: ['checkoutState', 'shippingAddress', 'billingAddress'], lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (orders.some((order) => order.checkoutState !== 'cart')) throw conflict(HAS_PLACED_ORDERS);
+      const addressIds = orders.flatMap((order) => [order.shippingAddress?.id, order.billingAddress?.id]).filter((addressId) => addressId !== undefined);
+      if (addressIds.length > 0) {
+        tx.remove(await tx.find(Address, { id: { $in: addressIds }, customer: null }, { fields: ['id'] }));
+      }
+      tx.remove(customer);
+      await tx.flush();
     });
   }
 }

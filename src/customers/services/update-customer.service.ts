@@ -2,9 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
 import { validateForm } from '../../common/forms/validate-form';
-import { checkCustomerForm } from '../forms/check-customer-form';
+import { checkCustomerForm } from './check-customer-form';
 import { CustomerForm } from '../forms/customer.form';
-import { loadCustomer, lockCustomer } from '../queries/customer-lookups';
+import { lockCustomer } from '../queries/customer-lookups';
 import { applyCustomerForm, hashNewPassword } from './customer-writer';
 import { withUniqueEmail } from './email-conflict';
 
@@ -17,8 +17,8 @@ export class UpdateCustomerService {
     const form = validateForm(CustomerForm, body, { partial: mode === 'merge', validateNulls: true });
     await withUniqueEmail(form.errors, () =>
       this.em.fork().transactional(async (tx) => {
-        if (!(await lockCustomer(tx, id))) throw resourceNotFound('customer');
-        const customer = (await loadCustomer(tx, id))!;
+        const customer = await lockCustomer(tx, id);
+        if (customer === null) throw resourceNotFound('customer');
         const checked = await checkCustomerForm(tx, form, mode, customer);
         applyCustomerForm(tx, customer, checked, await hashNewPassword(checked));
         await tx.flush();

@@ -1,5 +1,9 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reprocessOrder } from '../../order-processing/order-processor';
+import { PromotionCoupon } from '../../promotions/entities/promotion-coupon.entity';
+import { Promotion } from '../../promotions/entities/promotion.entity';
+import { Order } from '../entities/order.entity';
 import { CheckoutError } from './checkout-error';
 import { placeOrder, type PlacedOrder } from './place-order';
 
@@ -12,27 +16,22 @@ export interface CompleteCheckoutOptions {
 }
 
 /**
- * Locks the cart row (concurrent changes to the cart wait for the checkout, and a second checkout of
- * the same cart finds it placed), then the rows whose usage limits the processing checks: promotions
- * with a usage limit in the cart's channel, in id order, and the cart's coupon. Otherwise two checkouts
+ * Locks the cart (concurrent changes to the cart wait for the checkout, and a second checkout of the
+ * same cart finds it placed), then what the processing checks usage limits against: promotions with
+ * a usage limit in the cart's channel, in id order, and the cart's coupon. Otherwise two checkouts
  * could both take the last use of a promotion or coupon.
  */
 async function lockCartForCheckout(tx: EntityManager, orderId: number): Promise<void> {
-  const [order] = await tx.execute<Array<{ checkout_state: string; channel_id: number; promotion_coupon_id: number | null }>>(
-    'select o.checkout_state, o.channel_id, o.promotion_coupon_id from orders o where o.id = ? for update',
-    [orderId],
-  );
-  if (order === undefined) throw new CheckoutError('not_found', `Order ${orderId} does not exist`);
-  if (order.checkout_state !== 'cart') throw new CheckoutError('not_a_cart', `Order ${orderId} is not a cart (its checkout is ${order.checkout_state})`);
-  await tx.execute(
-    `select p.id from promotion p
-      where p.usage_limit is not null and exists (select 1 from promotion_channel pc where pc.promotion_id = p.id and pc.channel_id = ?)
-      order by p.id
-        for update`,
-    [order.channel_id],
-  );
-  if (order.promotion_coupon_id !== null) {
-    await tx.execute('select id from promotion_coupon where id = ? for update', [order.promotion_coupon_id]);
+  const order = await tx.findOne(Order, orderId, { fields: ['checkoutState', 'channel', 'promotionCoupon'], lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (order === null) throw new CheckoutError('not_found', `Order ${orderId} does not exist`);
+  if (order.checkoutState !== 'cart') throw new CheckoutError('not_a_cart', `Order ${orderId} is not a cart (its checkout is ${order.checkoutState})`);
+  // Which promotions to lock is read first: the lock is taken on the promotion rows alone, without the channel join.
+  const limited = await tx.find(Promotion, { usageLimit: { $ne: null }, channels: order.channel }, { fields: ['id'] });
+  if (limited.length > 0) {
+    await tx.find(Promotion, { id: { $in: limited.map((promotion) => promotion.id) } }, { fields: ['id'], orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+  if (order.promotionCoupon !== null) {
+    await tx.findOne(PromotionCoupon, order.promotionCoupon.id, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 }
 
@@ -46,5 +45,7 @@ export async function completeCheckout(tx: EntityManager, orderId: number, optio
   const now = options.now ?? new Date();
   await lockCartForCheckout(tx, orderId);
   await reprocessOrder(tx, orderId, now);
-  return placeOrder(tx, orderId, { now, completedAt: options.completedAt ?? now, ...(options.number !== undefined && { number: options.number }) });
+  // reprocessOrder writes through SQL behind the unit of work: forget what was loaded before it (remove once it works through entities).
+  tx.clear();
+  return placeOrder(tx, orderId, { completedAt: options.completedAt ?? now, ...(options.number !== undefined && { number: options.number }) });
 }

@@ -4,11 +4,12 @@ import { NOT_VALID } from '../../common/forms/messages';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import type { CustomerGroup } from '../entities/customer-group.entity';
 import type { Customer } from '../entities/customer.entity';
+import { canonicalEmail } from '../canonical-email';
+import { readCustomerInput, readGroupCodes, readUserInput, type CustomerInput, type WriteMode } from '../forms/customer-input';
+import { CustomerUserForm, type CustomerForm } from '../forms/customer.form';
+import { EMAIL_USED, PASSWORD_BLANK } from '../forms/customer-messages';
+import { decideUserChange, type UserPlan } from '../forms/user-plan';
 import { findGroupsByCode, isEmailTaken } from '../queries/customer-lookups';
-import { readCustomerInput, readGroupCodes, readUserInput, type CustomerInput, type WriteMode } from './customer-input';
-import { CustomerUserForm, type CustomerForm } from './customer.form';
-import { EMAIL_USED, PASSWORD_BLANK } from './customer-messages';
-import { decideUserChange, type UserPlan } from './user-plan';
 
 /** A valid customer form with its references resolved, ready to be written. */
 export interface CheckedCustomerForm {
@@ -37,7 +38,7 @@ export async function checkCustomerForm(
     if (groups.length !== codes.length) errors.add('group', NOT_VALID);
   }
   if (typeof data.email === 'string' && !errors.has('email')) {
-    if (await isEmailTaken(em, data.email.toLowerCase(), current?.id ?? null)) errors.add('email', EMAIL_USED);
+    if (await isEmailTaken(em, canonicalEmail(data.email), current?.id ?? null)) errors.add('email', EMAIL_USED);
   }
   let user: UserPlan = { action: 'none' };
   if (data.user instanceof CustomerUserForm) {
