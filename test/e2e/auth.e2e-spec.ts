@@ -206,6 +206,19 @@ describe('OAuth2 token endpoint and bearer authentication', () => {
       expect(json(response)).toEqual({ code: 404, message: 'The "channel" has not been found' });
     });
 
+    it.each([
+      ['twice (valid, then not)', `access_token=${TOKEN}&access_token=x`],
+      ['twice (both valid)', `access_token=${TOKEN}&access_token=${TOKEN}`],
+      ['three times', 'access_token=a&access_token=b&access_token=c'],
+    ])('answers 401 invalid_grant, as for a malformed token, for the access_token query parameter %s', async (_case, query) => {
+      for (const url of [`${PROTECTED}?${query}`, `/api/v1/customers/?${query}`, `/api/v1/carts/1?${query}`]) {
+        const response = await get({}, url);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 401 });
+        expect(response.headers['www-authenticate']).toBe(challenge('invalid_grant', 'The access token provided is invalid.'));
+        expect(json(response)).toEqual({ error: 'invalid_grant', error_description: 'The access token provided is invalid.' });
+      }
+    });
+
     it('answers 403 when the admin lacks ROLE_API_ACCESS or is disabled', async () => {
       const em = t.em();
       const admin = await em.findOneOrFail(AdminUser, { usernameCanonical: 'sylius' });
