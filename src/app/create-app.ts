@@ -7,6 +7,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { MAX_BODY_BYTES, registerBodyParsers } from '../common/http/body-parsers';
 import { ApiExceptionFilter } from '../common/http/api-exception.filter';
+import { answerClientError } from '../common/http/client-errors';
 import { answerFrameworkError } from '../common/http/framework-errors';
 import { refuseNulInUrls } from '../common/http/nul-in-url';
 import { requestIdFor } from '../common/http/request-id';
@@ -55,6 +56,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // observeRequests writes one line per completed request instead of Fastify's two.
       logController: new LogController({ disableRequestLogging: true }),
       frameworkErrors: answerFrameworkError,
+      clientErrorHandler: answerClientError,
     });
     const fastify = adapter.getInstance();
     const routes = new RouteRegistry();
