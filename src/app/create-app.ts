@@ -7,6 +7,8 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { MAX_BODY_BYTES, registerBodyParsers } from '../common/http/body-parsers';
 import { ApiExceptionFilter } from '../common/http/api-exception.filter';
+import { answerClientError } from '../common/http/client-errors';
+import { keepPathIdsRaw } from '../common/http/canonical-path-ids';
 import { answerFrameworkError } from '../common/http/framework-errors';
 import { refuseNulInUrls } from '../common/http/nul-in-url';
 import { requestIdFor } from '../common/http/request-id';
@@ -55,6 +57,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // observeRequests writes one line per completed request instead of Fastify's two.
       logController: new LogController({ disableRequestLogging: true }),
       frameworkErrors: answerFrameworkError,
+      clientErrorHandler: answerClientError,
     });
     const fastify = adapter.getInstance();
     const routes = new RouteRegistry();
@@ -67,6 +70,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     registerSecurityHeaders(fastify);
     closeConnectionsWhenClosing(fastify);
     refuseNulInUrls(fastify);
+    keepPathIdsRaw(fastify);
 
     usePreparedStatements(config.preparedStatements);
     const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery });

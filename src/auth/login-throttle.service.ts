@@ -2,11 +2,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../app/app-settings';
 import { httpError } from '../common/errors/api-error';
+import { AuthThrottle } from './entities/auth-throttle.entity';
+import { deleteExpiredLoginAttempts, reserveLoginAttempt } from './queries/reserve-login-attempt';
 import { hashToken } from './token-hash';
 
 /**
- * Limits failed password grants per client and username. Counters live in the database so that
- * every instance behind a load balancer shares them.
+ * Limits password checks per subject: the admin a username resolves to, or the canonical username when
+ * it resolves to none. Every attempt reserves one of the window's `AUTH_MAX_FAILURES` checks before the
+ * password is compared, atomically in the database, so neither concurrency nor a second instance lets
+ * more checks through; a successful login gives the budget back.
  */
 @Injectable()
 export class LoginThrottleService {
@@ -15,34 +19,26 @@ export class LoginThrottleService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private key(clientId: string, username: string): string {
-    return hashToken(`${clientId}\u0000${username.toLowerCase()}`);
+  static subjectFor(adminId: number | null, username: string): string {
+    return adminId !== null ? `admin:${adminId}` : `username:${username.toLowerCase()}`;
   }
 
-  /** Throws 429 while the key has used up its failures in the current window. */
-  async assertAllowed(clientId: string, username: string): Promise<void> {
-    const rows = await this.em.getConnection().execute<{ failures: number; retry_after: number }[]>(
-      `select failures, ceil(extract(epoch from (window_started_at + make_interval(secs => ?)) - now()))::int as retry_after
-         from auth_throttle where key = ?`,
-      [this.config.authWindowSeconds, this.key(clientId, username)],
-    );
-    const row = rows[0];
-    if (row && row.retry_after > 0 && row.failures >= this.config.authMaxFailures) {
-      throw httpError(429, 'Too many requests', { 'retry-after': String(row.retry_after) });
+  private key(subject: string): string {
+    return hashToken(subject);
+  }
+
+  /** Throws 429 (with Retry-After) when the subject has no password check left in the current window. */
+  async reserveAttempt(subject: string): Promise<void> {
+    const em = this.em.fork();
+    // Every attempt sweeps ended windows first (one indexed delete, cheap next to the password hash).
+    await deleteExpiredLoginAttempts(em, { windowSeconds: this.config.authWindowSeconds });
+    const { attempts, retryAfter } = await reserveLoginAttempt(em, { key: this.key(subject), windowSeconds: this.config.authWindowSeconds });
+    if (attempts > this.config.authMaxFailures) {
+      throw httpError(429, 'Too many requests', { 'retry-after': String(retryAfter) });
     }
   }
 
-  async recordFailure(clientId: string, username: string): Promise<void> {
-    await this.em.getConnection().execute(
-      `insert into auth_throttle (key, failures, window_started_at) values (?, 1, now())
-       on conflict (key) do update set
-         failures = case when auth_throttle.window_started_at + make_interval(secs => ?) <= now() then 1 else auth_throttle.failures + 1 end,
-         window_started_at = case when auth_throttle.window_started_at + make_interval(secs => ?) <= now() then now() else auth_throttle.window_started_at end`,
-      [this.key(clientId, username), this.config.authWindowSeconds, this.config.authWindowSeconds],
-    );
-  }
-
-  async reset(clientId: string, username: string): Promise<void> {
-    await this.em.getConnection().execute('delete from auth_throttle where key = ?', [this.key(clientId, username)]);
+  async reset(subject: string): Promise<void> {
+    await this.em.fork().nativeDelete(AuthThrottle, { key: this.key(subject) });
   }
 }

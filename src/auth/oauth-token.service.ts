@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AccessToken } from './entities/access-token.entity';
-import { AdminUser } from './entities/admin-user.entity';
+import { AdminUser, API_ACCESS_ROLE } from './entities/admin-user.entity';
 import { OAuthClient } from './entities/oauth-client.entity';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { LoginThrottleService } from './login-throttle.service';
@@ -67,22 +67,23 @@ export class OAuthTokenService {
   private async passwordGrant(em: EntityManager, client: OAuthClient, request: TokenRequest): Promise<TokenResponse> {
     const { username, password } = request;
     if (!username || !password) throw tokenError('invalid_request', 'Missing parameters. "username" and "password" required');
-    await this.throttle.assertAllowed(client.randomId, username);
     const canonical = username.toLowerCase();
     const user = await em.findOne(AdminUser, { $or: [{ usernameCanonical: canonical }, { emailCanonical: canonical }] });
+    // Username and email of one admin share one budget; the reservation comes before any password check.
+    const subject = LoginThrottleService.subjectFor(user?.id ?? null, username);
+    await this.throttle.reserveAttempt(subject);
     const passwordMatches = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
     if (!user || !passwordMatches || !user.enabled) {
-      await this.throttle.recordFailure(client.randomId, username);
       throw tokenError('invalid_grant', 'Invalid username and password combination');
     }
-    await this.throttle.reset(client.randomId, username);
+    await this.throttle.reset(subject);
     this.assertNoScope(request);
     return this.issueTokens(em, client, user);
   }
 
   private async refreshTokenGrant(em: EntityManager, client: OAuthClient, request: TokenRequest): Promise<TokenResponse> {
     if (!request.refresh_token) throw tokenError('invalid_request', 'No "refresh_token" parameter found');
-    return em.transactional(async (tx) => {
+    const outcome = await em.transactional(async (tx) => {
       // Deleting first makes the token single-use even when two requests race with it.
       const rows = await tx.execute<{ user_id: number; client_id: number; expires_at: Date | null }[]>(
         'delete from refresh_token where token_hash = ? and client_id = ? returning user_id, client_id, expires_at',
@@ -93,10 +94,15 @@ export class OAuthTokenService {
       if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) {
         throw tokenError('invalid_grant', 'Refresh token has expired');
       }
-      this.assertNoScope(request);
       const user = await tx.findOneOrFail(AdminUser, row.user_id);
+      // A disabled admin, or one without API access, gets no new tokens; the refresh token stays revoked
+      // (this transaction commits its deletion), so re-enabling the admin does not revive it.
+      if (!user.enabled || !user.roles.includes(API_ACCESS_ROLE)) return 'revoked' as const;
+      this.assertNoScope(request);
       return this.issueTokens(tx, client, user);
     });
+    if (outcome === 'revoked') throw tokenError('invalid_grant', 'Invalid refresh token');
+    return outcome;
   }
 
   private assertNoScope(request: TokenRequest): void {

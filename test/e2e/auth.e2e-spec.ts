@@ -120,6 +120,54 @@ describe('OAuth2 token endpoint and bearer authentication', () => {
     expect((await passwordGrant()).statusCode).toBe(200);
   });
 
+  it('gives the username and the email of one admin, in any case, one budget; a successful login restores it', async () => {
+    const wrong = (username: string) => passwordGrant({ username, password: 'guess' });
+    expect((await wrong('sylius')).statusCode).toBe(400);
+    expect((await wrong('API@Sylius.COM')).statusCode).toBe(400);
+    expect((await passwordGrant({ username: 'SYLIUS' })).statusCode).toBe(200);
+    for (const username of ['sylius', 'api@sylius.com', 'Sylius']) {
+      expect(json(await wrong(username))).toEqual({ error: 'invalid_grant', error_description: 'Invalid username and password combination' });
+    }
+    // The budget is used up for both names, even with the right password.
+    for (const username of ['SYLIUS', 'api@sylius.com']) {
+      const limited = await passwordGrant({ username });
+      expect(limited.statusCode).toBe(429);
+      expect(json(limited)).toEqual({ code: 429, message: 'Too many requests' });
+    }
+    await t.em().getConnection().execute('delete from auth_throttle');
+    expect((await passwordGrant()).statusCode).toBe(200);
+  });
+
+  it('sweeps throttle rows whose window has ended', async () => {
+    const connection = t.em().getConnection();
+    await connection.execute(`insert into auth_throttle (key, failures, window_started_at) values ('stale', 3, now() - interval '1 day')`);
+    await passwordGrant({ username: 'someone-else', password: 'guess' });
+    expect(await connection.execute(`select key from auth_throttle where key = 'stale'`)).toEqual([]);
+    await connection.execute('delete from auth_throttle');
+  });
+
+  it.each([
+    ['disabled', (admin: AdminUser) => { admin.enabled = false; }],
+    ['without ROLE_API_ACCESS', (admin: AdminUser) => { admin.roles = ['ROLE_ADMINISTRATION_ACCESS']; }],
+  ])('refuses the refresh grant of an admin %s and revokes that refresh token', async (_case, change) => {
+    const tokens = json(await passwordGrant()) as { refresh_token: string };
+    const em = t.em();
+    const admin = await em.findOneOrFail(AdminUser, { usernameCanonical: 'sylius' });
+    change(admin);
+    await em.flush();
+    const refresh = () => passwordGrant({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    const refused = await refresh();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers).toMatchObject(NO_STORE);
+    expect(json(refused)).toEqual({ error: 'invalid_grant', error_description: 'Invalid refresh token' });
+
+    admin.enabled = true;
+    admin.roles = ['ROLE_API_ACCESS'];
+    await em.flush();
+    expect(json(await refresh())).toEqual({ error: 'invalid_grant', error_description: 'Invalid refresh token' });
+    expect(await em.getConnection().execute('select 1 from refresh_token where token_hash = ?', [hashToken(tokens.refresh_token)])).toEqual([]);
+  });
+
   describe('on /api/v1 routes', () => {
     const get = (headers: Record<string, string> = {}, url = PROTECTED) => t.inject({ method: 'GET', url, headers });
     const challenge = (error: string, description: string) =>
@@ -156,6 +204,19 @@ describe('OAuth2 token endpoint and bearer authentication', () => {
       const response = await get({}, `/api/v1/channels/NOPE?access_token=${TOKEN}`);
       expect(response.statusCode).toBe(404);
       expect(json(response)).toEqual({ code: 404, message: 'The "channel" has not been found' });
+    });
+
+    it.each([
+      ['twice (valid, then not)', `access_token=${TOKEN}&access_token=x`],
+      ['twice (both valid)', `access_token=${TOKEN}&access_token=${TOKEN}`],
+      ['three times', 'access_token=a&access_token=b&access_token=c'],
+    ])('answers 401 invalid_grant, as for a malformed token, for the access_token query parameter %s', async (_case, query) => {
+      for (const url of [`${PROTECTED}?${query}`, `/api/v1/customers/?${query}`, `/api/v1/carts/1?${query}`]) {
+        const response = await get({}, url);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 401 });
+        expect(response.headers['www-authenticate']).toBe(challenge('invalid_grant', 'The access token provided is invalid.'));
+        expect(json(response)).toEqual({ error: 'invalid_grant', error_description: 'The access token provided is invalid.' });
+      }
     });
 
     it('answers 403 when the admin lacks ROLE_API_ACCESS or is disabled', async () => {

@@ -121,6 +121,33 @@ describe('request log', () => {
     expect(completed('log-5')[0].durationMs).toBeGreaterThan(0);
   });
 
+  it('masks secret parameters by their decoded name, whatever the encoding of the name', async () => {
+    const encodedQuery = `grant_type=password&client_id=${CLIENT_ID}&client%5Fsecret=${CLIENT_SECRET}&username=logger&pass%77ord=${ADMIN_PASSWORD}`;
+    const viaQuery = await t.inject({ method: 'GET', url: `/api/oauth/v2/token?${encodedQuery}`, headers: { 'x-request-id': 'enc-1' } });
+    expect(viaQuery.statusCode).toBe(200);
+    const issued = json(viaQuery) as { access_token: string; refresh_token: string };
+
+    const byToken = await t.inject({ method: 'GET', url: `/api/v1/customers/?access%5ftoken=${issued.access_token}&limit=5`, headers: { 'x-request-id': 'enc-2' } });
+    expect(byToken.statusCode).toBe(200);
+
+    const viaForm = await t.inject({
+      method: 'POST',
+      url: `/api/oauth/v2/token?refresh%5Ftoken=${issued.refresh_token}&Client_Secret=${CLIENT_SECRET}&x=1`,
+      headers: { 'x-request-id': 'enc-3', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=refresh_token&client_id=${CLIENT_ID}&client%5fsecret=${CLIENT_SECRET}&refresh%5Ftoken=${issued.refresh_token}`,
+    });
+    expect(viaForm.statusCode).toBe(200);
+    const refreshed = json(viaForm) as { access_token: string; refresh_token: string };
+
+    for (const secret of [ADMIN_PASSWORD, CLIENT_SECRET, issued.access_token, issued.refresh_token, refreshed.access_token, refreshed.refresh_token]) {
+      expect(output).not.toContain(secret);
+    }
+    const urlOf = (reqId: string) => lines().find((line) => line.reqId === reqId && line.msg === 'request completed')?.url;
+    expect(urlOf('enc-1')).toBe(`/api/oauth/v2/token?grant_type=password&client_id=${CLIENT_ID}&client%5Fsecret=[redacted]&username=logger&pass%77ord=[redacted]`);
+    expect(urlOf('enc-2')).toBe('/api/v1/customers/?access%5ftoken=[redacted]&limit=5');
+    expect(urlOf('enc-3')).toBe('/api/oauth/v2/token?refresh%5Ftoken=[redacted]&Client_Secret=[redacted]&x=1');
+  });
+
   it('puts probe lines at debug level and failed requests at error level', async () => {
     await t.inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'probe-1' } });
     await t.inject({ method: 'GET', url: '/metrics', headers: { 'x-request-id': 'probe-2' } });

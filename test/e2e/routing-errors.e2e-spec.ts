@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { seedAuth, TOKEN } from '../support/seed-auth';
 import { json, startTestApp, type TestApp } from '../support/test-app';
 
@@ -85,5 +87,71 @@ describe('routing and error bodies', () => {
     } finally {
       await t.em().getConnection().execute('alter table channel_gone rename to channel');
     }
+  });
+
+  describe('requests the HTTP parser refuses (raw sockets)', () => {
+    let port = 0;
+
+    beforeAll(async () => {
+      await t.running.app.listen(0, '127.0.0.1');
+      port = (t.running.app.getHttpServer().address() as AddressInfo).port;
+    });
+
+    /** Sends raw bytes and collects everything the server answers until it closes the connection. */
+    const exchange = async (raw: string | Buffer, afterConnect?: (socket: Socket) => void): Promise<string> => {
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      const closed = once(socket, 'close');
+      socket.write(raw);
+      afterConnect?.(socket);
+      await closed;
+      return received;
+    };
+    const parse = (answer: string) => {
+      const [head, body] = answer.split('\r\n\r\n');
+      const [statusLine, ...headerLines] = head.split('\r\n');
+      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      return { statusLine, contentType: headers['content-type'], body: JSON.parse(body) as unknown };
+    };
+
+    it.each([
+      ['a non-standard method', 'FOOBAR /api/v1/channels/WEB HTTP/1.1\r\nHost: x\r\n\r\n'],
+      ['a header value with \\x7f', 'GET /api/v1/channels/WEB HTTP/1.1\r\nHost: x\r\nX-Test: a\x7fb\r\n\r\n'],
+      ['a header name with a space', 'GET /api/v1/channels/WEB HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n'],
+      ['both Content-Length and Transfer-Encoding', 'POST /api/v1/carts/ HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+      ['a broken chunk size', 'POST /api/v1/carts/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
+      ['garbage instead of a request line', '\x01\x02\x03 nonsense\r\n\r\n'],
+    ])('answers 400 {code, message} for %s', async (_case, raw) => {
+      const answer = parse(await exchange(Buffer.from(raw, 'latin1')));
+      expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer.contentType).toBe('application/json; charset=utf-8');
+      expect(answer.body).toEqual({ code: 400, message: 'Bad Request' });
+    });
+
+    it('answers 431 {code, message} for a 20 KB header', async () => {
+      const answer = parse(await exchange(`GET /api/v1/channels/WEB HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`));
+      expect(answer.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect(answer.body).toEqual({ code: 431, message: 'Request Header Fields Too Large' });
+    });
+
+    it('answers 408 {code, message} when the request does not arrive in time', async () => {
+      // Node reports a request timeout as a client error on the connection's socket; raise that one
+      // here instead of waiting for the server's timeout sweep.
+      const server = t.running.app.getHttpServer() as import('node:http').Server;
+      const serverSide = once(server, 'connection') as Promise<[Socket]>;
+      const answer = await exchange('GET /api/v1/channels/WEB HTTP/1.1\r\nHost: x\r\n', () => {
+        void serverSide.then(([socket]) => server.emit('clientError', Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket));
+      });
+      expect(parse(answer).statusLine).toBe('HTTP/1.1 408 Request Timeout');
+      expect(parse(answer).body).toEqual({ code: 408, message: 'Request Timeout' });
+    });
+
+    it('still answers well-formed requests on the same server', async () => {
+      const answer = await exchange('GET /api/v1/nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(answer).toContain('HTTP/1.1 404 Not Found');
+      expect(answer).toContain('{"code":404,"message":"No route found for \\"GET /api/v1/nope\\""}');
+    });
   });
 });

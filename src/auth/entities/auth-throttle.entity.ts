@@ -1,6 +1,6 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 
-/** Failed password grants per (client, username) in the current window; shared by every instance. */
+/** Password attempts per subject (admin, or unknown username) in the current window; shared by every instance. */
 @Entity({ tableName: 'auth_throttle' })
 export class AuthThrottle {
   @PrimaryKey({ type: 'string', length: 64 })
@@ -9,6 +9,8 @@ export class AuthThrottle {
   @Property({ type: 'integer' })
   failures!: number;
 
+  /** Indexed for the sweep of ended windows. */
+  @Index({ name: 'auth_throttle_window_started_at_index' })
   @Property({ type: 'datetime' })
   windowStartedAt!: Date;
 }

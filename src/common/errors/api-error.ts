@@ -17,8 +17,19 @@ export function httpError(status: number, message: string, headers?: Record<stri
 export type ResourceName = 'customer' | 'cart' | 'cart item' | 'order' | 'channel' | 'product' | 'product variant' | 'payment' | 'shipment' | 'payment method' | 'shipping method' | 'zone' | 'promotion coupon'
   | 'tax category' | 'shipping category' | 'promotion';
 
-export const resourceNotFound = (resource: ResourceName): ApiError => httpError(404, `The "${resource}" has not been found`);
-export const pageNotFound = (): ApiError => httpError(404, 'Page Not Found');
+/** The message of `resourceNotFound` (for documentation examples). */
+export const resourceNotFoundMessage = (resource: ResourceName): string => `The "${resource}" has not been found`;
+export const resourceNotFound = (resource: ResourceName): ApiError => httpError(404, resourceNotFoundMessage(resource));
+export const PAGE_NOT_FOUND_MESSAGE = 'Page Not Found';
+const noRouteMessage = (method: string, path: string): string => `No route found for "${method} ${path}"`;
+/** No route matches this method and path (`path` without its query string). */
+export const noRouteFound = (method: string, path: string): ApiError => httpError(404, noRouteMessage(method, path));
+/** The path exists, but not for this method. */
+export const methodNotAllowed = (method: string, path: string, allowed: string[]): ApiError => {
+  const allow = allowed.join(', ');
+  return httpError(405, `${noRouteMessage(method, path)}: Method Not Allowed (Allow: ${allow})`, { allow });
+};
+export const pageNotFound = (): ApiError => httpError(404, PAGE_NOT_FOUND_MESSAGE);
 export const invalidJson = (): ApiError => httpError(400, 'Invalid json message received');
 export const bodyTooLarge = (): ApiError => httpError(413, 'Request body is too large');
 export const unsupportedMediaType = (): ApiError => httpError(415, 'Unsupported media type');

@@ -1,7 +1,7 @@
 import { DriverException } from '@mikro-orm/core';
 import { ArgumentsHost, Catch, HttpException, NotFoundException, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, bodyTooLarge, httpError, internalError, invalidJson, unsupportedMediaType } from '../errors/api-error';
+import { ApiError, bodyTooLarge, httpError, internalError, invalidJson, methodNotAllowed, noRouteFound, unsupportedMediaType } from '../errors/api-error';
 import { FormValidationException } from '../forms/form-validation.exception';
 import type { RouteRegistry } from './route-registry';
 
@@ -46,10 +46,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private noRoute(request: FastifyRequest): ApiError {
     const path = request.url.split('?')[0];
-    const route = `${request.method} ${path}`;
     const allowed = this.routes.allowedMethods(path);
-    if (allowed.length === 0 || allowed.includes(request.method)) return httpError(404, `No route found for "${route}"`);
-    const allow = allowed.join(', ');
-    return httpError(405, `No route found for "${route}": Method Not Allowed (Allow: ${allow})`, { allow });
+    if (allowed.length === 0 || allowed.includes(request.method)) return noRouteFound(request.method, path);
+    return methodNotAllowed(request.method, path, allowed);
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { httpError, internalError } from '../errors/api-error';
+import { internalError, noRouteFound } from '../errors/api-error';
 
 /** Router rejections that happen before any route or hook runs; without this they get the framework's own JSON. */
 const UNROUTABLE = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']);
@@ -10,7 +10,7 @@ const UNROUTABLE = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']);
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const path = request.url.split('?')[0];
-  const failure = UNROUTABLE.has(error.code) ? httpError(404, `No route found for "${request.method} ${path}"`) : internalError();
+  const failure = UNROUTABLE.has(error.code) ? noRouteFound(request.method, path) : internalError();
   if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
   reply
     .code(failure.status)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, httpError } from '../errors/api-error';
+import { badRequest, noRouteFound } from '../errors/api-error';
 
 const ENCODED_NUL = /%00/i;
 
@@ -11,7 +11,7 @@ export function refuseNulInUrls(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (request) => {
     const queryStart = request.url.indexOf('?');
     const path = queryStart >= 0 ? request.url.slice(0, queryStart) : request.url;
-    if (ENCODED_NUL.test(path)) throw httpError(404, `No route found for "${request.method} ${path}"`);
+    if (ENCODED_NUL.test(path)) throw noRouteFound(request.method, path);
     if (queryStart >= 0 && ENCODED_NUL.test(request.url.slice(queryStart))) {
       throw badRequest('The query string contains a NUL character (%00), which is not allowed.');
     }

@@ -1,6 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { redactSecrets } from './redact-secrets';
+import { maskSecretsInUrl, redactSecrets } from './redact-secrets';
 
 /**
  * JSON logs; credentials never reach them: request headers and bodies are not logged, values under
@@ -18,8 +18,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return destination ? pino(options, destination) : pino(options);
 }
 
+/** Masks the values of secret-named query parameters (by decoded name) in a URL before it is logged. */
 export function maskSecrets(url: string): string {
-  return url.replace(/([?&](?:access_token|refresh_token|client_secret|password)=)[^&]*/gi, '$1[redacted]');
+  return maskSecretsInUrl(url);
 }
 
 /** Routes Nest's own log lines into the same JSON logger. */

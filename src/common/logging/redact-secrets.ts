@@ -19,6 +19,42 @@ const SECRET_KEYS = new Set(
 );
 
 export const REDACTED = '[redacted]';
+
+/**
+ * The name a query-string or form parser makes of a raw parameter name: `+` is a space and each
+ * percent-escape is decoded. Secret names are ASCII, so decoding ASCII escapes one by one is enough
+ * (and a broken escape elsewhere in the name cannot hide the rest).
+ */
+function decodedName(raw: string): string {
+  if (!raw.includes('%') && !raw.includes('+')) return raw;
+  return raw.replace(/\+/g, ' ').replace(/%([0-7][0-9a-f])/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Whether a parameter or key names a credential: by its decoded name, any case, `name[...]` included. */
+export function isSecretName(raw: string): boolean {
+  const name = decodedName(raw).toLowerCase();
+  const bracket = name.indexOf('[');
+  return SECRET_KEYS.has(bracket > 0 ? name.slice(0, bracket) : name);
+}
+
+/**
+ * A URL with the value of every secret-named query parameter replaced by `[redacted]`, judged by the
+ * decoded name (so `access%5ftoken=` and `pass%77ord=` are masked like the plain names).
+ */
+export function maskSecretsInUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const masked = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const name = equals >= 0 ? part.slice(0, equals) : part;
+      return equals >= 0 && isSecretName(name) ? `${name}=${REDACTED}` : part;
+    })
+    .join('&');
+  return `${url.slice(0, queryStart + 1)}${masked}`;
+}
 const MAX_DEPTH = 8;
 
 function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
@@ -45,7 +81,7 @@ export function redactSecrets<T>(value: T, depth = 0): T {
   let copy: Record<string, unknown> | null = null;
   for (const key of Object.keys(value)) {
     const item = value[key];
-    const redacted = SECRET_KEYS.has(key.toLowerCase()) && item !== undefined && item !== null ? REDACTED : redactSecrets(item, depth + 1);
+    const redacted = isSecretName(key) && item !== undefined && item !== null ? REDACTED : redactSecrets(item, depth + 1);
     if (redacted !== item) (copy ??= { ...value })[key] = redacted;
   }
   return (copy ?? value) as T;

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiParam, ApiQuery, ApiSecurity, DECORATORS, type ExamplesObject, type HeaderObject, type SchemaObject } from '@nestjs/swagger';
+import { PAGE_NOT_FOUND_MESSAGE } from '../errors/api-error';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListSpec } from '../pagination/page-request';
 import {
   badRequest,
@@ -193,7 +194,7 @@ export function ApiPage<Sort extends string, Criterion extends string>(options: 
     ...decorators,
     ApiResponses(
       ok(options.description, options.page, options.examples),
-      notFound('`page` or the page size is not a positive integer, or the page is past the last one.', 'Page Not Found'),
+      notFound('`page` or the page size is not a positive integer, or the page is past the last one.', PAGE_NOT_FOUND_MESSAGE),
       badRequest('Unknown sorting field or direction, or unknown filter; the message names the allowed ones.'),
     ),
   );

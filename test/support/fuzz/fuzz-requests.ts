@@ -121,6 +121,18 @@ const queryPart: fc.Arbitrary<StructuredCase['query'][number]> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ key: fc.constantFrom(...QUERY_KEYS, 'x'), value: fc.constantFrom(...RAW_QUERY_VALUES), encode: fc.constant(false) }) },
 );
 
+/**
+ * One key two or three times (`?page=1&page=2`, `?access_token=x&access_token=y`): the framework hands
+ * such a key over as an array, which every reader of the query must expect.
+ */
+const repeatedQueryKey: fc.Arbitrary<StructuredCase['query']> = fc
+  .tuple(
+    fc.constantFrom(...QUERY_KEYS, 'access_token', 'access_token', 'access%5ftoken'),
+    fc.array(fc.oneof(fc.constantFrom(...QUERY_VALUES, TOKEN, 'x'), pick('code')), { minLength: 2, maxLength: 3 }),
+    fc.array(queryPart, { maxLength: 2 }),
+  )
+  .map(([key, values, others]) => [...others, ...values.map((value) => ({ key, value, encode: false }))]);
+
 const PARAM_RAW = ['0', '-1', '1.5', '1e3', '2147483647', '2147483648', '4294967296', '99999999999999999999', '0x1F', ' 1', '1 ', '+1', '00001', 'NaN', 'null', '..', '.', '%00', '%2F', 'a%2Fb', '%', '%zz', 'WEB', 'web', 'MUG_SW'];
 
 const param: fc.Arbitrary<ParamChoice> = fc.oneof(
@@ -157,7 +169,7 @@ export function structuredCase(routes: RouteSpec[], formFields: Map<string, stri
       params: fc.tuple(...route.params.map(() => param)),
       pair: route.params.length >= 2 ? fc.option(fc.nat(), { freq: 4 }) : fc.constant(null),
       trailingSlash: fc.boolean(),
-      query: fc.array(queryPart, { maxLength: 4 }),
+      query: fc.oneof({ weight: 5, arbitrary: fc.array(queryPart, { maxLength: 4 }) }, { weight: 1, arbitrary: repeatedQueryKey }),
       authorization,
       requestId: fc.option(fc.oneof(fc.constantFrom('abc-123', 'x'.repeat(129), 'a b', '../x'), fc.string({ unit: 'binary-ascii', maxLength: 20 }).map((s) => s.replace(/[^\x20-\x7e]/g, ''))), { freq: 8 }),
       body: fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 6, arbitrary: bodyFor(formFields.get(`${route.method} ${route.url}`)) }),
