@@ -25,26 +25,20 @@ export default tseslint.config(
     files: ['src/database/migrations/**/*.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
+  {
+    // Jest's asymmetric matchers (expect.any, expect.stringMatching, …) are typed `any` by design.
+    files: ['test/**/*.ts', 'src/**/*.spec.ts'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
   // TEMPORARY: removed after the #12 merges. Findings in files other #12 branches are rewriting;
   // each entry turns off only the rules that file breaks today (see /work/wt/lint-remaining.txt).
-  { files: ['src/auth/api-auth.guard.ts'], rules: { '@typescript-eslint/only-throw-error': 'off' } },
-  { files: ['src/common/http/body-parsers.ts'], rules: { '@typescript-eslint/no-floating-promises': 'off' } },
-  { files: ['src/common/http/nul-in-url.ts'], rules: { '@typescript-eslint/require-await': 'off' } },
-  { files: ['src/common/logging/redact-secrets.ts'], rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' } },
-  { files: ['src/fixtures/resolve-references.ts'], rules: { '@typescript-eslint/restrict-template-expressions': 'off' } },
-  { files: ['test/e2e/auth.e2e-spec.ts'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/restrict-template-expressions': 'off' } },
   { files: ['test/e2e/cart-items.e2e-spec.ts'], rules: { '@typescript-eslint/no-unsafe-argument': 'off', '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-call': 'off', '@typescript-eslint/no-unsafe-member-access': 'off', '@typescript-eslint/no-unsafe-return': 'off', '@typescript-eslint/require-await': 'off' } },
   { files: ['test/e2e/carts-concurrency.e2e-spec.ts'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-call': 'off', '@typescript-eslint/no-unsafe-member-access': 'off', '@typescript-eslint/no-unsafe-return': 'off' } },
   { files: ['test/e2e/carts-processing.e2e-spec.ts'], rules: { '@typescript-eslint/no-unsafe-argument': 'off', '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-call': 'off', '@typescript-eslint/no-unsafe-member-access': 'off', '@typescript-eslint/no-unsafe-return': 'off' } },
   { files: ['test/e2e/carts.e2e-spec.ts'], rules: { '@typescript-eslint/no-unsafe-argument': 'off', '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-call': 'off', '@typescript-eslint/no-unsafe-member-access': 'off' } },
-  { files: ['test/e2e/fixtures.e2e-spec.ts'], rules: { '@typescript-eslint/no-unused-vars': 'off', '@typescript-eslint/unbound-method': 'off' } },
-  { files: ['test/e2e/graceful-shutdown.e2e-spec.ts'], rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' } },
-  { files: ['test/e2e/idempotency-instances.e2e-spec.ts'], rules: { '@typescript-eslint/require-await': 'off' } },
-  { files: ['test/e2e/openapi.e2e-spec.ts'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off' } },
   { files: ['test/e2e/orders-resources.e2e-spec.ts'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off' } },
   { files: ['test/e2e/prepared-statements-off.e2e-spec.ts'], rules: { '@typescript-eslint/no-unsafe-call': 'off', '@typescript-eslint/no-unsafe-member-access': 'off' } },
   { files: ['test/e2e/prepared-statements.e2e-spec.ts'], rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off', '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-call': 'off', '@typescript-eslint/no-unsafe-member-access': 'off' } },
-  { files: ['test/e2e/request-logging.e2e-spec.ts'], rules: { '@typescript-eslint/no-unsafe-assignment': 'off' } },
   { files: ['test/e2e/shop-configuration-cache.e2e-spec.ts'], rules: { '@typescript-eslint/no-unsafe-argument': 'off', '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-member-access': 'off' } },
   // END TEMPORARY
 );

@@ -19,7 +19,7 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
 
   override handleRequest<T>(error: unknown, user: T): T {
     if (error instanceof ApiError) throw error;
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('bearer authentication failed');
     if (!user) throw authenticationRequired();
     return user;
   }

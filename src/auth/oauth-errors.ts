@@ -8,7 +8,7 @@ export function tokenError(error: string, description: string | null): ApiError 
 }
 
 /** A 401 on an API call, with the matching WWW-Authenticate challenge. */
-export function authenticationError(error: string, description: string): ApiError {
+function authenticationError(error: string, description: string): ApiError {
   return new ApiError(
     401,
     { error, error_description: description },

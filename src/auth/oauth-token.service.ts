@@ -10,7 +10,7 @@ import { verifyPassword } from './password-hasher';
 import { generateToken, hashToken } from './token-hash';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
-export const REFRESH_TOKEN_LIFETIME_SECONDS = 14 * 24 * 3600;
+const REFRESH_TOKEN_LIFETIME_SECONDS = 14 * 24 * 3600;
 
 /** Grant types the OAuth2 library of the reference recognises; only two are implemented. */
 const GRANT_TYPE_PATTERN = /^(authorization_code|token|password|client_credentials|refresh_token|https?:\/\/.+|urn:.+)$/;

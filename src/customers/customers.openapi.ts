@@ -10,7 +10,7 @@ import { CustomerForm, CustomerUserForm, GENDERS, ROLE_PATTERN } from './forms/c
 const CUSTOMER_HREF = `^/api/v1/customers/${ID}$`;
 const customerLinks = (id: number) => ({ self: { href: `/api/v1/customers/${id}` } });
 
-export const felicityExample = {
+const felicityExample = {
   id: 2,
   email: 'felicity.smoak@star-city.com',
   emailCanonical: 'felicity.smoak@star-city.com',
@@ -22,7 +22,7 @@ export const felicityExample = {
   _links: customerLinks(2),
 };
 
-export const oliverExample = {
+const oliverExample = {
   id: 1,
   email: 'oliver.queen@star-city.com',
   emailCanonical: 'oliver.queen@star-city.com',
@@ -96,7 +96,7 @@ export const CustomerSchema = defineSchema(
   ),
 );
 
-export const CustomerListItemSchema = defineSchema(
+const CustomerListItemSchema = defineSchema(
   'CustomerListItem',
   closedObject(
     {

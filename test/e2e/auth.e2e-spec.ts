@@ -40,7 +40,7 @@ describe('OAuth2 token endpoint and bearer authentication', () => {
 
     const stored = await t.em().findOneOrFail(AccessToken, { tokenHash: hashToken(body.access_token as string) });
     expect(stored.expiresAt!.getTime() - Date.now()).toBeGreaterThan(3590_000);
-    const api = await t.inject({ method: 'GET', url: '/api/v1/nope', headers: { authorization: `Bearer ${body.access_token}` } });
+    const api = await t.inject({ method: 'GET', url: '/api/v1/nope', headers: { authorization: `Bearer ${body.access_token as string}` } });
     expect(api.statusCode).toBe(404);
   });
 

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { AccessToken } from '../../src/auth/entities/access-token.entity';
 import { AdminUser } from '../../src/auth/entities/admin-user.entity';
@@ -220,7 +219,7 @@ describe('fixtures loader', () => {
         await basicOrderHooks.processOrder(em, order);
         if (order.promotionCoupon !== null) order.promotions.add(order.promotionCoupon.promotion);
       },
-      completeCheckout: basicOrderHooks.completeCheckout,
+      completeCheckout: basicOrderHooks.completeCheckout.bind(basicOrderHooks),
     };
     const ids = await load([source('shop.yaml', SHOP_YAML), source('orders.yaml', ORDERS_YAML)], true, withPromotions);
     expect({ orders: ids.orders, orderItems: ids.orderItems }).toEqual({
@@ -343,7 +342,7 @@ orders: [{ref: cart_2, customer: second@example.com, channel: WEB, items: [{vari
         'more.yaml: orders[0].items[0].quantity: variant "MUG_SW" does not have sufficient stock (2 available)',
       );
     }
-    const failing: OrderHooks = { processOrder: () => Promise.reject(new Error('boom')), completeCheckout: basicOrderHooks.completeCheckout };
+    const failing: OrderHooks = { processOrder: () => Promise.reject(new Error('boom')), completeCheckout: basicOrderHooks.completeCheckout.bind(basicOrderHooks) };
     expect((await failure(load([shop, order('items: [{variant: MUG_SW, quantity: 1}]')], true, failing))).message).toBe(
       'o.yaml: orders[0]: the order could not be processed: boom',
     );

@@ -47,7 +47,7 @@ async function startService(databaseUrl: string, env: Record<string, string> = {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   const base = `http://127.0.0.1:${port}`;
   await waitFor('the service to listen', async () => ((await fetch(`${base}/health/live`)).ok ? true : undefined));

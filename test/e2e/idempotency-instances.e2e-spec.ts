@@ -38,7 +38,7 @@ describe('Idempotency-Key across instances, abandoned claims and the transaction
       [scope, randomUUID()],
     );
     const config = loadConfig({ LOG_LEVEL: 'silent', DB_POOL_SIZE: '2', IDEMPOTENCY_WAIT_MS: '300' });
-    b = await createApp(config, { database: { url: a.running.database.url, embedded: a.running.database.embedded, close: async () => undefined } });
+    b = await createApp(config, { database: { url: a.running.database.url, embedded: a.running.database.embedded, close: () => Promise.resolve() } });
   });
   afterAll(async () => {
     await b?.close();

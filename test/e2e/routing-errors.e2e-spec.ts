@@ -139,7 +139,7 @@ describe('routing and error bodies', () => {
     it('answers 408 {code, message} when the request does not arrive in time', async () => {
       // Node reports a request timeout as a client error on the connection's socket; raise that one
       // here instead of waiting for the server's timeout sweep.
-      const server = t.running.app.getHttpServer() as import('node:http').Server;
+      const server = t.running.app.getHttpServer();
       const serverSide = once(server, 'connection') as Promise<[Socket]>;
       const answer = await exchange('GET /api/v1/channels/WEB HTTP/1.1\r\nHost: x\r\n', () => {
         void serverSide.then(([socket]) => server.emit('clientError', Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket));

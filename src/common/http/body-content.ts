@@ -1,7 +1,7 @@
 import { badRequest, type ApiError } from '../errors/api-error';
 
 /** Far deeper than any form (body → user → roles); deeper values would overflow the recursive form mapping. */
-export const MAX_BODY_DEPTH = 64;
+const MAX_BODY_DEPTH = 64;
 
 const NUL = '\u0000';
 /** Half of a UTF-16 surrogate pair without its other half: JSON can escape one (`"\udfff"`), Unicode has no such character. */

@@ -17,7 +17,7 @@ export function registerBodyParsers(fastify: FastifyInstance): void {
   const strictJson = fastify.getDefaultJsonParser('error', 'error');
   const parseJson = (request: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void): void => {
     if (body.trim() === '') return done(null, {});
-    strictJson(request, body, (error: Error | null, parsed?: unknown) => {
+    void strictJson(request, body, (error: Error | null, parsed?: unknown) => {
       if (error || !isPlainObject(parsed)) return done(invalidJson());
       const refused = bodyContentError(parsed);
       if (refused) return done(refused);

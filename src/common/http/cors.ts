@@ -1,8 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
-export const CORS_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'];
-export const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Idempotent-Replayed', 'Retry-After'];
+const CORS_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'];
+const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Idempotent-Replayed', 'Retry-After'];
 
 /**
  * Lets browser apps on the configured origins call the API. No origins: nothing is registered and no

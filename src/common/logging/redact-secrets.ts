@@ -31,7 +31,7 @@ function decodedName(raw: string): string {
 }
 
 /** Whether a parameter or key names a credential: by its decoded name, any case, `name[...]` included. */
-export function isSecretName(raw: string): boolean {
+function isSecretName(raw: string): boolean {
   const name = decodedName(raw).toLowerCase();
   const bracket = name.indexOf('[');
   return SECRET_KEYS.has(bracket > 0 ? name.slice(0, bracket) : name);
@@ -76,7 +76,7 @@ export function redactSecrets<T>(value: T, depth = 0): T {
       const redacted = redactSecrets(item, depth + 1);
       if (redacted !== item) (copy ??= [...value])[index] = redacted;
     });
-    return (copy ?? value) as T;
+    return copy ?? value;
   }
   let copy: Record<string, unknown> | null = null;
   for (const key of Object.keys(value)) {

@@ -2,7 +2,7 @@ import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { isPlainObject } from '../../common/forms/validate-form';
 
 /** Length in characters (code points), as the database counts them. */
-export const charLength = (value: string): number => [...value].length;
+const charLength = (value: string): number => [...value].length;
 
 const CHECKED = new Set<unknown>([true, 1, '1', 'true', 'on', 'yes']);
 const UNCHECKED = new Set<unknown>([false, 0, '0', 'false', 'off', 'no', '', null]);

@@ -1,6 +1,6 @@
 import { hasNonEmptyValue, type UserInput, type WriteMode } from './customer-input';
 
-export const DEFAULT_ROLE = 'ROLE_USER';
+const DEFAULT_ROLE = 'ROLE_USER';
 
 /** What a write does to the customer's shop account. */
 export type UserPlan =
@@ -15,7 +15,7 @@ export interface UserDecision {
 }
 
 /** `ROLE_USER` first, then the requested roles, without repeats. */
-export function withDefaultRole(roles: readonly string[] | null | undefined): string[] {
+function withDefaultRole(roles: readonly string[] | null | undefined): string[] {
   return [...new Set([DEFAULT_ROLE, ...(roles ?? [])])];
 }
 

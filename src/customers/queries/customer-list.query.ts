@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { canonicalEmail } from '../canonical-email';
 import type { ListSpec, PageRequest, SortDirection } from '../../common/pagination/page-request';
 
-export const CUSTOMER_SORTS = ['id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
-export const CUSTOMER_CRITERIA = ['search', 'group'] as const;
+const CUSTOMER_SORTS = ['id', 'email', 'firstName', 'lastName', 'createdAt'] as const;
+const CUSTOMER_CRITERIA = ['search', 'group'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export type CustomerCriterion = (typeof CUSTOMER_CRITERIA)[number];
 export type CustomerPageRequest = PageRequest<CustomerSort, CustomerCriterion>;

@@ -1,4 +1,3 @@
-export { CheckoutError, type CheckoutErrorReason } from './checkout-error';
-export { completeCheckout, type CompleteCheckoutOptions } from './complete-checkout';
+export { CheckoutError } from './checkout-error';
 export { CompleteCheckoutService, completeCheckoutInTransaction } from './complete-checkout.service';
-export { placeOrder, type PlacedOrder, type PlaceOrderOptions } from './place-order';
+export { placeOrder } from './place-order';
