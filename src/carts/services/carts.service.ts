@@ -6,6 +6,7 @@ import { Locale } from '../../channels/entities/locale.entity';
 import { canonicalEmail } from '../../customers/canonical-email';
 import { Customer } from '../../customers/entities/customer.entity';
 import { Order } from '../../orders/entities/order.entity';
+import { PromotionCoupon } from '../../promotions/entities/promotion-coupon.entity';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
 import { NOT_VALID } from '../../common/forms/messages';
@@ -98,6 +99,9 @@ export class CartsService {
     await changeCart(this.em, id, async (tx, cart) => {
       const keep = mode === 'merge' && !sent.has('promotionCoupon');
       const code = errors.has('promotionCoupon') ? null : data.promotionCoupon || null;
+      // The coupon row is share-locked until the cart stores it: a concurrent delete commits first (the
+      // code then matches nothing: 400) or waits.
+      if (!keep && code !== null) await tx.findOne(PromotionCoupon, { code }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ });
       const order = await loadOrderForProcessing(tx, cart.id, keep ? {} : { couponCode: code });
       if (!keep && code !== null && !isCouponEligible(order.input, order.shop, now)) errors.add('promotionCoupon', COUPON_INVALID);
       throwIfInvalid(errors);
