@@ -1,33 +1,32 @@
+import { LoadStrategy, LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, resourceNotFound } from '../common/errors/api-error';
-import { executePrepared, preparedStatement } from '../database/prepared-statements';
+import { Order } from '../orders/entities/order.entity';
 import { OrderProcessingError } from '../order-processing/engine';
 import { loadOrderForProcessing, processLoadedOrder, type OrderForProcessing, type ProcessedOrder } from '../order-processing/order-processor';
 
-/** The cart row as locked for a change. */
+/** The cart as locked for a change. */
 export interface LockedCart {
   id: number;
   channelId: number;
   channelCode: string;
   localeCode: string;
+  /** The locked Order entity, managed by the transaction's EntityManager. */
+  order: Order;
 }
-
-const LOCK_CART = preparedStatement(
-  'lock_cart',
-  ['int'],
-  `select o.id, o.channel_id, ch.code as channel_code, o.locale_code
-     from orders o join channel ch on ch.id = o.channel_id
-    where o.id = ? and o.checkout_state = 'cart'
-      for update of o`,
-);
 
 /**
  * Locks the cart row (only orders still in checkout state `cart`) until the transaction ends, so changes
- * to one cart are applied one after another. Null when there is no such cart.
+ * to one cart are applied one after another. Null when there is no such cart. The channel comes with it
+ * (inner side of the join; only the order row is locked).
  */
 export async function lockCart(tx: EntityManager, cartId: number): Promise<LockedCart | null> {
-  const [row] = await executePrepared<{ id: number; channel_id: number; channel_code: string; locale_code: string }>(tx, LOCK_CART, [cartId]);
-  return row ? { id: row.id, channelId: row.channel_id, channelCode: row.channel_code, localeCode: row.locale_code } : null;
+  const order = await tx.findOne(
+    Order,
+    { id: cartId, checkoutState: 'cart' },
+    { populate: ['channel'], strategy: LoadStrategy.JOINED, lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['o0'] },
+  );
+  return order ? { id: order.id, channelId: order.channel.id, channelCode: order.channel.code, localeCode: order.localeCode, order } : null;
 }
 
 /**

@@ -215,11 +215,12 @@ describe('cart concurrency and query counts', () => {
       );
       for (const [endpoint, [one, fifty]] of Object.entries(counts)) expect({ endpoint, fifty }).toEqual({ endpoint, fifty: one });
       if (process.env.SHOW_QUERY_COUNTS) console.log(JSON.stringify({ ...counts, create }));
-      // Issue #7's budget is 10 for every change. Adding a line: authentication, begin, the cart lock, the
-      // change, the order input, the stored result, commit (the response is built from what was stored).
+      // Issue #7's budget is 10 for every change; issue #12 allows 12 for adding a line, which now takes:
+      // authentication, begin, the cart lock, the variant (share-locked), the line and its units (flush),
+      // the order input, the stored result, commit (the response is built from what was stored).
       const overBudget = Object.entries(counts).filter(([, [one]]) => one > 10);
       expect(overBudget).toEqual([]);
-      expect(counts.addNewLine[0]).toBeLessThanOrEqual(7);
+      expect(counts.addNewLine[0]).toBeLessThanOrEqual(9);
     });
 
     it('adds a line in at most 10 statements right after a configuration change, when the configuration is read again', async () => {

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
+import { canonicalEmail } from '../../customers/canonical-email';
 import { executePrepared, preparedStatement } from '../../database/prepared-statements';
-import type { CartItemRow, CartRow } from './cart-rows';
-import { CART_ITEM_SELECT, CART_LIST_FROM, CART_SELECT } from './cart-sql';
+import type { CartRow } from './cart-rows';
+import { CART_LIST_FROM, CART_SELECT } from './cart-sql';
 
 export const CART_SORTS = ['id', 'createdAt', 'updatedAt', 'total', 'itemsTotal'] as const;
 export const CART_CRITERIA = ['customer', 'channel'] as const;
@@ -18,18 +19,13 @@ const SORT_COLUMNS: Record<CartSort, string> = {
   itemsTotal: 'o.items_total',
 };
 
+// Still a server-prepared statement: as a plain bound query, GET cart (10 lines) measured p50 3.55 ms vs 2.40 ms
+// prepared (app.inject loop, 2026-11-24) — the planning cost of CART_SELECT; to go with a simpler query shape.
 const CART_BY_ID = preparedStatement('cart_by_id', ['int'], `${CART_SELECT} where o.id = ? and o.checkout_state = 'cart'`);
-const CART_ITEM_BY_ID = preparedStatement('cart_item_by_id', ['int', 'int'], `${CART_ITEM_SELECT} where i.id = ? and i.order_id = ?`);
 
 /** A cart by id (only orders still in checkout state `cart`), in one statement whatever its size. */
 export async function findCart(em: EntityManager, id: number): Promise<CartRow | null> {
   const [row] = await executePrepared<CartRow>(em, CART_BY_ID, [id]);
-  return row ?? null;
-}
-
-/** One line of a cart, in one statement. */
-export async function findCartItem(em: EntityManager, cartId: number, itemId: number): Promise<CartItemRow | null> {
-  const [row] = await executePrepared<CartItemRow>(em, CART_ITEM_BY_ID, [itemId, cartId]);
   return row ?? null;
 }
 
@@ -38,7 +34,7 @@ function listWhere(criteria: CartPageRequest['criteria']): { sql: string; params
   const params: unknown[] = [];
   if (criteria.customer !== undefined) {
     conditions.push('c.email_canonical = ?');
-    params.push(criteria.customer.toLowerCase());
+    params.push(canonicalEmail(criteria.customer));
   }
   if (criteria.channel !== undefined) {
     conditions.push('ch.code = ?');

@@ -1,4 +1,12 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Address } from '../../addressing/entities/address.entity';
+import { Channel } from '../../channels/entities/channel.entity';
+import { Locale } from '../../channels/entities/locale.entity';
+import { canonicalEmail } from '../../customers/canonical-email';
+import { Customer } from '../../customers/entities/customer.entity';
+import { Order } from '../../orders/entities/order.entity';
+import { PromotionCoupon } from '../../promotions/entities/promotion-coupon.entity';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
 import { NOT_VALID } from '../../common/forms/messages';
@@ -15,13 +23,6 @@ import { COUPON_INVALID, type CreateCartForm, type UpdateCartForm } from '../for
 import { CART_CRITERIA, CART_SORTS, countCarts, findCart, findCartPage, type CartCriterion, type CartSort } from '../queries/cart-queries';
 
 export const CART_LIST_SPEC: ListSpec<CartSort, CartCriterion> = { sortable: CART_SORTS, defaultSort: ['id', 'desc'], criteria: CART_CRITERIA };
-
-interface CreationLookup {
-  customer_id: number | null;
-  channel_id: number | null;
-  locale_exists: boolean;
-  locale_in_channel: boolean;
-}
 
 @Injectable()
 export class CartsService {
@@ -42,56 +43,48 @@ export class CartsService {
     return serializeCart(row, 'detailed');
   }
 
-  /** A new, empty cart; its currency is the channel's base currency. Nothing is processed yet. */
+  /**
+   * A new, empty cart; its currency is the channel's base currency. Nothing is processed yet. The
+   * customer row is share-locked until the cart is stored: a concurrent delete of that customer either
+   * commits first (the customer is then not found: 400) or waits for this cart (and removes it with them).
+   */
   async create(form: SubmittedForm<CreateCartForm>) {
     const { data, errors } = form;
     return this.em.fork().transactional(async (tx) => {
-      // Fields that already failed are looked up as null, which matches nothing.
-      const email = errors.has('customer') ? null : data.customer.toLowerCase();
-      const channel = errors.has('channel') ? null : data.channel;
-      const locale = errors.has('localeCode') ? null : data.localeCode;
-      const [lookup] = await tx.execute<CreationLookup[]>(
-        `select (select c.id from customer c where c.email_canonical = ?) as customer_id,
-                (select ch.id from channel ch where ch.code = ? and ch.enabled) as channel_id,
-                exists (select 1 from locale l where l.code = ?) as locale_exists,
-                exists (select 1 from channel_locale cl join channel ch on ch.id = cl.channel_id join locale l on l.id = cl.locale_id
-                         where ch.code = ? and l.code = ?) as locale_in_channel`,
-        [email, channel, locale, channel, locale],
-      );
-      if (!errors.has('customer') && lookup.customer_id === null) errors.add('customer', NOT_VALID);
-      if (!errors.has('channel') && lookup.channel_id === null) errors.add('channel', NOT_VALID);
+      const customer = errors.has('customer')
+        ? null
+        : await tx.findOne(Customer, { emailCanonical: canonicalEmail(data.customer) }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ });
+      const channel = errors.has('channel') ? null : await tx.findOne(Channel, { code: data.channel, enabled: true }, { populate: ['baseCurrency'] });
+      if (!errors.has('customer') && customer === null) errors.add('customer', NOT_VALID);
+      if (!errors.has('channel') && channel === null) errors.add('channel', NOT_VALID);
       if (!errors.has('localeCode')) {
         // With a usable channel the locale must be one of its locales; otherwise it must at least exist.
-        const valid = lookup.channel_id !== null ? lookup.locale_in_channel : lookup.locale_exists;
-        if (!valid) errors.add('localeCode', NOT_VALID);
+        const known =
+          channel !== null
+            ? await tx.count(Channel, { id: channel.id, locales: { code: data.localeCode } })
+            : await tx.count(Locale, { code: data.localeCode });
+        if (known === 0) errors.add('localeCode', NOT_VALID);
       }
       throwIfInvalid(errors);
+      if (customer === null || channel === null) throw new Error('A valid cart form has no customer or channel');
 
-      const [created] = await tx.execute<Array<{ id: number }>>(
-        `insert into orders (customer_id, channel_id, currency_code, locale_code, state, checkout_state, payment_state, shipping_state,
-                             items_total, adjustments_total, total, created_at, updated_at)
-         select ?, ch.id, cur.code, ?, 'cart', 'cart', 'cart', 'cart', 0, 0, 0, now(), now()
-           from channel ch join currency cur on cur.id = ch.base_currency_id
-          where ch.id = ?
-         returning id`,
-        [lookup.customer_id, data.localeCode, lookup.channel_id],
-      );
-      const row = await findCart(tx, created.id);
-      if (row === null) throw new Error(`The cart ${created.id} just created cannot be read`);
+      const order = tx.create(Order, { customer: customer.id, channel, currencyCode: channel.baseCurrency.code, localeCode: data.localeCode });
+      await tx.flush();
+      const row = await findCart(tx, order.id);
+      if (row === null) throw new Error(`The cart ${order.id} just created cannot be read`);
       return serializeCart(row, 'detailed');
     });
   }
 
   /** Removes the cart with its lines, units, adjustments, payments, shipments and its own addresses. */
   async delete(id: number): Promise<void> {
-    await changeCart(this.em, id, async (tx) => {
-      await tx.execute(
-        `with removed as (delete from orders where id = ? returning shipping_address_id, billing_address_id)
-         delete from address a
-          using removed r
-          where a.id in (r.shipping_address_id, r.billing_address_id) and a.customer_id is null`,
-        [id],
-      );
+    await changeCart(this.em, id, async (tx, cart) => {
+      // Lines, units, adjustments, payments and shipments go with the order (foreign keys cascade).
+      const own = [cart.order.shippingAddress, cart.order.billingAddress].filter((address) => address !== null);
+      const addresses = own.length === 0 ? [] : await tx.find(Address, { id: { $in: own.map((address) => address.id) }, customer: null });
+      tx.remove(cart.order);
+      tx.remove(addresses);
+      await tx.flush();
     });
   }
 
@@ -106,6 +99,9 @@ export class CartsService {
     await changeCart(this.em, id, async (tx, cart) => {
       const keep = mode === 'merge' && !sent.has('promotionCoupon');
       const code = errors.has('promotionCoupon') ? null : data.promotionCoupon || null;
+      // The coupon row is share-locked until the cart stores it: a concurrent delete commits first (the
+      // code then matches nothing: 400) or waits.
+      if (!keep && code !== null) await tx.findOne(PromotionCoupon, { code }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ });
       const order = await loadOrderForProcessing(tx, cart.id, keep ? {} : { couponCode: code });
       if (!keep && code !== null && !isCouponEligible(order.input, order.shop, now)) errors.add('promotionCoupon', COUPON_INVALID);
       throwIfInvalid(errors);
