@@ -1,15 +1,15 @@
 import { links, selfLink } from '../common/links';
-import type { ZoneRow } from './queries/zone-sql';
+import type { Zone } from './entities/zone.entity';
 
 /** A zone with its members; a member is `{id, code}`, the code naming a country, province or zone. */
-export function serializeZone(row: ZoneRow) {
+export function serializeZone(zone: Zone) {
   return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    type: row.type,
-    scope: row.scope,
-    members: row.members.map((member) => ({ id: member.id, code: member.code })),
-    _links: selfLink(links.zone(row.code)),
+    id: zone.id,
+    code: zone.code,
+    name: zone.name,
+    type: zone.type,
+    scope: zone.scope,
+    members: zone.members.getItems().map((member) => ({ id: member.id, code: member.code })),
+    _links: selfLink(links.zone(zone.code)),
   };
 }

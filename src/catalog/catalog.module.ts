@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProductsController } from './products.controller';
-import { CatalogQueriesService } from './services/catalog-queries.service';
+import { CatalogService } from './services/catalog.service';
 
-@Module({ controllers: [ProductsController], providers: [CatalogQueriesService] })
+@Module({ controllers: [ProductsController], providers: [CatalogService] })
 export class CatalogModule {}

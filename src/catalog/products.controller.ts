@@ -6,7 +6,7 @@ import { ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../commo
 import { notFound, ok } from '../common/openapi/responses';
 import { string } from '../common/openapi/schema-builders';
 import { PageOfProductVariantDetailSchema, PRODUCT_NOT_FOUND, PRODUCT_VARIANT_NOT_FOUND, ProductSchema, ProductVariantDetailSchema } from './catalog.openapi';
-import { CatalogQueriesService, VARIANT_LIST } from './services/catalog-queries.service';
+import { CatalogService, VARIANT_LIST } from './services/catalog.service';
 
 const ApiProductCode = (name: string) => ApiPathParam(name, 'Product code (exact, case-sensitive match).', string({ example: 'MUG' }));
 
@@ -14,7 +14,7 @@ const ApiProductCode = (name: string) => ApiPathParam(name, 'Product code (exact
 @ApiTags('Products')
 @Controller('api/v1/products')
 export class ProductsController {
-  constructor(private readonly catalog: CatalogQueriesService) {}
+  constructor(private readonly catalog: CatalogService) {}
 
   @Get(':code')
   @ApiOperation({ operationId: 'showProduct', summary: 'Show a product', description: 'Disabled products are shown too.' })

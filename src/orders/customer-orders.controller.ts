@@ -8,12 +8,12 @@ import { notFound } from '../common/openapi/responses';
 import { integer } from '../common/openapi/schema-builders';
 import { PageOfCustomerOrdersSchema } from './orders.openapi';
 import { rawQuery } from '../common/http/raw-query';
-import { CUSTOMER_ORDERS_SPEC, OrderQueriesService } from './services/order-queries.service';
+import { CUSTOMER_ORDERS_SPEC, OrdersService } from './services/orders.service';
 
 @ApiTags('Orders')
 @Controller('api/v1/customers/:customerId/orders')
 export class CustomerOrdersController {
-  constructor(private readonly orders: OrderQueriesService) {}
+  constructor(private readonly orders: OrdersService) {}
 
   @Get()
   @ApiOperation({

@@ -6,12 +6,12 @@ import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi
 import { notFound, ok } from '../common/openapi/responses';
 import { integer } from '../common/openapi/schema-builders';
 import { OrderSchema } from './orders.openapi';
-import { OrderQueriesService } from './services/order-queries.service';
+import { OrdersService } from './services/orders.service';
 
 @ApiTags('Orders')
 @Controller('api/v1/orders')
 export class OrdersController {
-  constructor(private readonly orders: OrderQueriesService) {}
+  constructor(private readonly orders: OrdersService) {}
 
   /** Any order, carts included, in the full form. */
   @Get(':id')

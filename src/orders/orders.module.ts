@@ -2,11 +2,11 @@ import { Module } from '@nestjs/common';
 import { CompleteCheckoutService } from './checkout/complete-checkout.service';
 import { CustomerOrdersController } from './customer-orders.controller';
 import { OrdersController } from './orders.controller';
-import { OrderQueriesService } from './services/order-queries.service';
+import { OrdersService } from './services/orders.service';
 
 @Module({
   controllers: [CustomerOrdersController, OrdersController],
-  providers: [CompleteCheckoutService, OrderQueriesService],
+  providers: [CompleteCheckoutService, OrdersService],
   exports: [CompleteCheckoutService],
 })
 export class OrdersModule {}

@@ -1,18 +1,15 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { resourceNotFound } from '../common/errors/api-error';
 import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
 import { notFound, ok } from '../common/openapi/responses';
 import { string } from '../common/openapi/schema-builders';
-import { serializePaymentMethod } from './payment.serializer';
 import { PaymentMethodSchema } from './payments.openapi';
-import { findPaymentMethod } from './queries/payment-queries';
+import { PaymentMethodsService } from './payment-methods.service';
 
 @ApiTags('Payments')
 @Controller('api/v1/payment-methods')
 export class PaymentMethodsController {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly paymentMethods: PaymentMethodsService) {}
 
   @Get(':code')
   @ApiOperation({ operationId: 'showPaymentMethod', summary: 'Show a payment method' })
@@ -22,9 +19,7 @@ export class PaymentMethodsController {
     notFound('No payment method has this code.', 'The "payment method" has not been found'),
   )
   @ApiStandardErrors()
-  async show(@Param('code') code: string) {
-    const method = await findPaymentMethod(this.em.fork(), code);
-    if (method === null) throw resourceNotFound('payment method');
-    return serializePaymentMethod(method);
+  show(@Param('code') code: string) {
+    return this.paymentMethods.show(code);
   }
 }

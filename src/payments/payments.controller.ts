@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { resourceNotFound } from '../common/errors/api-error';
@@ -6,23 +5,20 @@ import { parseId } from '../common/errors/parse-id';
 import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
 import { notFound, ok } from '../common/openapi/responses';
 import { integer } from '../common/openapi/schema-builders';
-import { serializePayment } from './payment.serializer';
 import { PaymentSchema } from './payments.openapi';
-import { findPayment } from './queries/payment-queries';
+import { PaymentsService } from './payments.service';
 
 @ApiTags('Payments')
 @Controller('api/v1/payments')
 export class PaymentsController {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly payments: PaymentsService) {}
 
   @Get(':id')
   @ApiOperation({ operationId: 'showPayment', summary: 'Show a payment' })
   @ApiPathParam('id', 'Payment id.', integer({ minimum: 1, example: 1 }))
   @ApiResponses(ok('The payment with its method in full.', PaymentSchema), notFound('No payment has this id.', 'The "payment" has not been found'))
   @ApiStandardErrors()
-  async show(@Param('id') rawId: string) {
-    const payment = await findPayment(this.em.fork(), parseId(rawId, () => resourceNotFound('payment')));
-    if (payment === null) throw resourceNotFound('payment');
-    return serializePayment(payment);
+  show(@Param('id') rawId: string) {
+    return this.payments.show(parseId(rawId, () => resourceNotFound('payment')));
   }
 }

@@ -1,48 +1,51 @@
 import { serializeChannelReference } from '../channels/channel.serializer';
 import { formatDateTime } from '../common/datetime';
 import { links, selfLink } from '../common/links';
-import { toDate } from '../common/serialization/to-date';
-import type { PromotionCouponRow, PromotionRow, PromotionSettingRow } from './queries/promotion-sql';
+import type { PromotionAction } from './entities/promotion-action.entity';
+import type { PromotionCoupon } from './entities/promotion-coupon.entity';
+import type { Promotion } from './entities/promotion.entity';
+import type { PromotionRule } from './entities/promotion-rule.entity';
 
-const serializeSetting = (row: PromotionSettingRow) => ({ id: row.id, type: row.type, configuration: row.configuration });
+const serializeSetting = (setting: PromotionRule | PromotionAction) => ({ id: setting.id, type: setting.type, configuration: setting.configuration });
 
 /** A promotion with its rules and actions (in the order they are checked and applied) and its channels. */
-export function serializePromotion(row: PromotionRow) {
+export function serializePromotion(promotion: Promotion) {
   return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    ...(row.description !== null && { description: row.description }),
-    priority: row.priority,
-    exclusive: row.exclusive,
-    ...(row.usage_limit !== null && { usageLimit: row.usage_limit }),
-    used: row.used,
-    ...(row.starts_at !== null && { startsAt: formatDateTime(toDate(row.starts_at)) }),
-    ...(row.ends_at !== null && { endsAt: formatDateTime(toDate(row.ends_at)) }),
-    couponBased: row.coupon_based,
-    rules: row.rules.map(serializeSetting),
-    actions: row.actions.map(serializeSetting),
-    createdAt: formatDateTime(toDate(row.created_at)),
-    updatedAt: formatDateTime(toDate(row.updated_at)),
-    channels: row.channels.map(serializeChannelReference),
-    _links: selfLink(links.promotion(row.code)),
+    id: promotion.id,
+    code: promotion.code,
+    name: promotion.name,
+    ...(promotion.description !== null && { description: promotion.description }),
+    priority: promotion.priority,
+    exclusive: promotion.exclusive,
+    ...(promotion.usageLimit !== null && { usageLimit: promotion.usageLimit }),
+    used: promotion.used,
+    ...(promotion.startsAt !== null && { startsAt: formatDateTime(promotion.startsAt) }),
+    ...(promotion.endsAt !== null && { endsAt: formatDateTime(promotion.endsAt) }),
+    couponBased: promotion.couponBased,
+    rules: promotion.rules.getItems().map(serializeSetting),
+    actions: promotion.actions.getItems().map(serializeSetting),
+    createdAt: formatDateTime(promotion.createdAt),
+    updatedAt: formatDateTime(promotion.updatedAt),
+    channels: promotion.channels.getItems().map(serializeChannelReference),
+    _links: selfLink(links.promotion(promotion.code)),
   };
 }
 
-/** Every field of a coupon, linked to itself and to its promotion. */
-export function serializePromotionCoupon(row: PromotionCouponRow) {
+/** Every field of a coupon, linked to itself and to its promotion (whose code must be loaded). */
+export function serializePromotionCoupon(coupon: Omit<PromotionCoupon, 'promotion'> & { promotion: Pick<Promotion, 'code'> }) {
+  const promotionCode = coupon.promotion.code;
   return {
-    id: row.id,
-    code: row.code,
-    used: row.used,
-    ...(row.usage_limit !== null && { usageLimit: row.usage_limit }),
-    ...(row.expires_at !== null && { expiresAt: formatDateTime(toDate(row.expires_at)) }),
-    createdAt: formatDateTime(toDate(row.created_at)),
-    updatedAt: formatDateTime(toDate(row.updated_at)),
-    ...(row.per_customer_usage_limit !== null && { perCustomerUsageLimit: row.per_customer_usage_limit }),
+    id: coupon.id,
+    code: coupon.code,
+    used: coupon.used,
+    ...(coupon.usageLimit !== null && { usageLimit: coupon.usageLimit }),
+    ...(coupon.expiresAt !== null && { expiresAt: formatDateTime(coupon.expiresAt) }),
+    createdAt: formatDateTime(coupon.createdAt),
+    updatedAt: formatDateTime(coupon.updatedAt),
+    ...(coupon.perCustomerUsageLimit !== null && { perCustomerUsageLimit: coupon.perCustomerUsageLimit }),
     _links: {
-      self: { href: links.promotionCoupon(row.promotion_code, row.code) },
-      promotion: { href: links.promotion(row.promotion_code) },
+      self: { href: links.promotionCoupon(promotionCode, coupon.code) },
+      promotion: { href: links.promotion(promotionCode) },
     },
   };
 }

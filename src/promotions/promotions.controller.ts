@@ -1,28 +1,23 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { resourceNotFound } from '../common/errors/api-error';
 import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
 import { notFound, ok } from '../common/openapi/responses';
 import { string } from '../common/openapi/schema-builders';
-import { serializePromotion, serializePromotionCoupon } from './promotion.serializer';
 import { PROMOTION_COUPON_NOT_FOUND, PROMOTION_NOT_FOUND, PromotionCouponSchema, PromotionSchema } from './promotions.openapi';
-import { findPromotion, findPromotionCoupon } from './queries/promotion-sql';
+import { PromotionsService } from './promotions.service';
 
 @ApiTags('Promotions')
 @Controller('api/v1/promotions')
 export class PromotionsController {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly promotions: PromotionsService) {}
 
   @Get(':code')
   @ApiOperation({ operationId: 'showPromotion', summary: 'Show a promotion' })
   @ApiPathParam('code', 'Promotion code (exact match).', string({ example: 'ten_percent_coupon' }))
   @ApiResponses(ok('The promotion with its rules, actions and channels.', PromotionSchema), notFound('No promotion has this code.', PROMOTION_NOT_FOUND))
   @ApiStandardErrors()
-  async show(@Param('code') code: string) {
-    const row = await findPromotion(this.em.fork(), code);
-    if (row === null) throw resourceNotFound('promotion');
-    return serializePromotion(row);
+  show(@Param('code') code: string) {
+    return this.promotions.show(code);
   }
 
   @Get(':promotionCode/coupons/:code')
@@ -34,9 +29,7 @@ export class PromotionsController {
     notFound('No coupon of this promotion has this code (also when the promotion does not exist).', PROMOTION_COUPON_NOT_FOUND),
   )
   @ApiStandardErrors()
-  async showCoupon(@Param('promotionCode') promotionCode: string, @Param('code') code: string) {
-    const row = await findPromotionCoupon(this.em.fork(), promotionCode, code);
-    if (row === null) throw resourceNotFound('promotion coupon');
-    return serializePromotionCoupon(row);
+  showCoupon(@Param('promotionCode') promotionCode: string, @Param('code') code: string) {
+    return this.promotions.showCoupon(promotionCode, code);
   }
 }

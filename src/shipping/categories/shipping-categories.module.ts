@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ShippingCategoriesController } from './shipping-categories.controller';
+import { ShippingCategoriesService } from './shipping-categories.service';
 
-@Module({ controllers: [ShippingCategoriesController] })
+@Module({ controllers: [ShippingCategoriesController], providers: [ShippingCategoriesService] })
 export class ShippingCategoriesModule {}

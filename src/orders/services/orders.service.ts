@@ -12,7 +12,7 @@ import {
   findCustomerOrderPage,
   type CustomerOrderCriterion,
   type CustomerOrderSort,
-} from '../queries/customer-orders.query';
+} from '../queries/customer-orders';
 import { findOrder } from '../queries/order-queries';
 
 export const CUSTOMER_ORDERS_SPEC: ListSpec<CustomerOrderSort, CustomerOrderCriterion> = {
@@ -22,7 +22,7 @@ export const CUSTOMER_ORDERS_SPEC: ListSpec<CustomerOrderSort, CustomerOrderCrit
 };
 
 @Injectable()
-export class OrderQueriesService {
+export class OrdersService {
   constructor(private readonly em: EntityManager) {}
 
   /** Every order of the customer, carts included; an unknown customer is a 404, not an empty page. */
