@@ -1,9 +1,10 @@
 import { arrayOf, closedObject, integer, SEGMENT, selfLinks, string } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
+import { resourceNotFoundMessage } from '../common/errors/api-error';
 
 /** Wire shape of a zone (see zone.serializer.ts). */
 
-export const ZONE_NOT_FOUND = 'The "zone" has not been found';
+export const ZONE_NOT_FOUND = resourceNotFoundMessage('zone');
 
 export const ZoneSchema = defineSchema(
   'Zone',

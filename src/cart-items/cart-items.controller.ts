@@ -12,9 +12,10 @@ import { parseCartId as cartId, parseCartItemId as itemId } from '../carts/path-
 import { AddCartItemRequestSchema, ChangeCartItemRequestSchema } from './cart-items.openapi';
 import { AddCartItemForm, ChangeCartItemForm, QUANTITY_TOO_LOW } from './forms/cart-item.forms';
 import { CartItemsService } from './services/cart-items.service';
+import { resourceNotFoundMessage } from '../common/errors/api-error';
 
-const CART_NOT_FOUND = 'The "cart" has not been found';
-const ITEM_NOT_FOUND = 'The "cart item" has not been found';
+const CART_NOT_FOUND = resourceNotFoundMessage('cart');
+const ITEM_NOT_FOUND = resourceNotFoundMessage('cart item');
 
 const ApiCartId = () => ApiPathParam('cartId', 'Cart id. Only orders still in checkout state `cart` are found.', integer({ minimum: 1, example: 4 }));
 const ApiItemId = () => ApiPathParam('itemId', 'Id of a line of that cart.', integer({ minimum: 1, example: 8 }));

@@ -11,8 +11,9 @@ import { cartNotPriceable, CartSchema, CreateCartRequestSchema, newCartExample, 
 import { COUPON_INVALID, CreateCartForm, UpdateCartForm } from './forms/cart.forms';
 import { parseCartId as cartId } from './path-ids';
 import { CART_LIST_SPEC, CartsService } from './services/carts.service';
+import { resourceNotFoundMessage } from '../common/errors/api-error';
 
-const CART_NOT_FOUND = 'The "cart" has not been found';
+const CART_NOT_FOUND = resourceNotFoundMessage('cart');
 const ApiCartId = () => ApiPathParam('id', 'Cart id. Only orders still in checkout state `cart` are found.', integer({ minimum: 1, example: 4 }));
 
 /** The body of PUT and PATCH: apply or remove a coupon. */

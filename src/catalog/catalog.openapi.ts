@@ -4,16 +4,17 @@ import { defineSchema } from '../common/openapi/schema-registry';
 import { ShippingCategorySchema } from '../shipping/categories/shipping-categories.openapi';
 import { TaxCategorySchema } from '../taxation/tax-categories.openapi';
 import { capBlackVariantExample, mugProductExample, variantPageExample } from './catalog.openapi-examples';
+import { resourceNotFoundMessage } from '../common/errors/api-error';
 
 /** Wire shapes of products and the full variant form (see serializers/). */
 
-export const PRODUCT_NOT_FOUND = 'The "product" has not been found';
-export const PRODUCT_VARIANT_NOT_FOUND = 'The "product variant" has not been found';
+export const PRODUCT_NOT_FOUND = resourceNotFoundMessage('product');
+export const PRODUCT_VARIANT_NOT_FOUND = resourceNotFoundMessage('product variant');
 
 const PRODUCT_HREF = `^/api/v1/products/${SEGMENT}$`;
 const VARIANTS_PATH = `/api/v1/products/${SEGMENT}/variants/`;
 
-export const ProductOptionValueSchema = defineSchema(
+const ProductOptionValueSchema = defineSchema(
   'ProductOptionValue',
   closedObject(
     {

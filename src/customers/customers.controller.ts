@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { resourceNotFound } from '../common/errors/api-error';
+import { resourceNotFound, resourceNotFoundMessage } from '../common/errors/api-error';
 import { parseId } from '../common/errors/parse-id';
 import { FormPipe } from '../common/forms/form.pipe';
 import type { SubmittedForm } from '../common/forms/validate-form';
@@ -29,7 +29,7 @@ import { UpdateCustomerService } from './services/update-customer.service';
 const customerId = (raw: string): number => parseId(raw, () => resourceNotFound('customer'));
 
 const ApiCustomerId = () => ApiPathParam('id', 'Customer id.', integer({ minimum: 1, example: 2 }));
-const customerNotFound = () => notFound('No customer has this id.', 'The "customer" has not been found');
+const customerNotFound = () => notFound('No customer has this id.', resourceNotFoundMessage('customer'));
 
 @ApiTags('Customers')
 @Controller('api/v1/customers')

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { resourceNotFound } from '../common/errors/api-error';
+import { resourceNotFound, resourceNotFoundMessage } from '../common/errors/api-error';
 import { parseId } from '../common/errors/parse-id';
 import { ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
 import { notFound } from '../common/openapi/responses';
@@ -28,7 +28,7 @@ export class CustomerOrdersController {
     criteria: { state: 'order state, exact', checkoutState: 'checkout state, exact', channel: 'channel code' },
     description: "A page of the customer's orders.",
   })
-  @ApiResponses(notFound('No customer has this id (even when the page asked for would be empty).', 'The "customer" has not been found'))
+  @ApiResponses(notFound('No customer has this id (even when the page asked for would be empty).', resourceNotFoundMessage('customer')))
   @ApiStandardErrors()
   list(@Param('customerId') customerId: string, @Req() request: FastifyRequest) {
     return this.orders.listForCustomer(parseId(customerId, () => resourceNotFound('customer')), rawQuery(request));

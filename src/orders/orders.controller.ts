@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { resourceNotFound } from '../common/errors/api-error';
+import { resourceNotFound, resourceNotFoundMessage } from '../common/errors/api-error';
 import { parseId } from '../common/errors/parse-id';
 import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
 import { notFound, ok } from '../common/openapi/responses';
@@ -17,7 +17,7 @@ export class OrdersController {
   @Get(':id')
   @ApiOperation({ operationId: 'showOrder', summary: 'Show an order', description: 'Any order, carts included, with every exposed field.' })
   @ApiPathParam('id', 'Order id.', integer({ minimum: 1, example: 2 }))
-  @ApiResponses(ok('The order with its lines, customer, channel, addresses, payments and shipments.', OrderSchema), notFound('No order has this id.', 'The "order" has not been found'))
+  @ApiResponses(ok('The order with its lines, customer, channel, addresses, payments and shipments.', OrderSchema), notFound('No order has this id.', resourceNotFoundMessage('order')))
   @ApiStandardErrors()
   show(@Param('id') id: string) {
     return this.orders.show(parseId(id, () => resourceNotFound('order')));

@@ -242,7 +242,7 @@ export const placedOrderExample = {
   checkoutState: 'completed'
 };
 
-export const cartExample = {
+const cartExample = {
   id: 2,
   items: [
     {

@@ -31,7 +31,7 @@ const fullCategory = (kind: string, path: string) =>
 
 const dimension = (name: string): SchemaObject => ({ type: 'number', description: `The variant's ${name}, when set.` });
 
-export const OrderVariantSchema = defineSchema(
+const OrderVariantSchema = defineSchema(
   'OrderVariant',
   closedObject(
     {
@@ -67,7 +67,7 @@ export const OrderVariantSchema = defineSchema(
   ),
 );
 
-export const OrderItemSchema = defineSchema(
+const OrderItemSchema = defineSchema(
   'OrderItem',
   closedObject(
     {
@@ -90,7 +90,7 @@ export const OrderItemSchema = defineSchema(
   ),
 );
 
-export const OrderAddressSchema = defineSchema(
+const OrderAddressSchema = defineSchema(
   'OrderAddress',
   closedObject(
     {
@@ -109,7 +109,7 @@ export const OrderAddressSchema = defineSchema(
   ),
 );
 
-export const OrderPromotionCouponSchema = defineSchema(
+const OrderPromotionCouponSchema = defineSchema(
   'OrderPromotionCoupon',
   closedObject(
     {

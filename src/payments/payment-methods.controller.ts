@@ -5,6 +5,7 @@ import { notFound, ok } from '../common/openapi/responses';
 import { string } from '../common/openapi/schema-builders';
 import { PaymentMethodSchema } from './payments.openapi';
 import { PaymentMethodsService } from './payment-methods.service';
+import { resourceNotFoundMessage } from '../common/errors/api-error';
 
 @ApiTags('Payments')
 @Controller('api/v1/payment-methods')
@@ -16,7 +17,7 @@ export class PaymentMethodsController {
   @ApiPathParam('code', 'Payment method code (case-sensitive).', string({ example: 'cash_on_delivery' }))
   @ApiResponses(
     ok('The payment method with its translations and channels.', PaymentMethodSchema),
-    notFound('No payment method has this code.', 'The "payment method" has not been found'),
+    notFound('No payment method has this code.', resourceNotFoundMessage('payment method')),
   )
   @ApiStandardErrors()
   show(@Param('code') code: string) {

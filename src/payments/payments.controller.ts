@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { resourceNotFound } from '../common/errors/api-error';
+import { resourceNotFound, resourceNotFoundMessage } from '../common/errors/api-error';
 import { parseId } from '../common/errors/parse-id';
 import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
 import { notFound, ok } from '../common/openapi/responses';
@@ -16,7 +16,7 @@ export class PaymentsController {
   @Get(':id')
   @ApiOperation({ operationId: 'showPayment', summary: 'Show a payment' })
   @ApiPathParam('id', 'Payment id.', integer({ minimum: 1, example: 1 }))
-  @ApiResponses(ok('The payment with its method in full.', PaymentSchema), notFound('No payment has this id.', 'The "payment" has not been found'))
+  @ApiResponses(ok('The payment with its method in full.', PaymentSchema), notFound('No payment has this id.', resourceNotFoundMessage('payment')))
   @ApiStandardErrors()
   show(@Param('id') rawId: string) {
     return this.payments.show(parseId(rawId, () => resourceNotFound('payment')));

@@ -1,11 +1,12 @@
 import { ChannelReferenceSchema } from '../channels/channels.openapi';
 import { arrayOf, boolean, closedObject, dateTime, integer, link, SEGMENT, selfLinks, string } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
+import { resourceNotFoundMessage } from '../common/errors/api-error';
 
 /** Wire shapes of promotions and their coupons (see promotion.serializer.ts). */
 
-export const PROMOTION_NOT_FOUND = 'The "promotion" has not been found';
-export const PROMOTION_COUPON_NOT_FOUND = 'The "promotion coupon" has not been found';
+export const PROMOTION_NOT_FOUND = resourceNotFoundMessage('promotion');
+export const PROMOTION_COUPON_NOT_FOUND = resourceNotFoundMessage('promotion coupon');
 
 const PROMOTION_HREF = `^/api/v1/promotions/${SEGMENT}$`;
 

@@ -5,6 +5,7 @@ import { notFound, ok } from '../common/openapi/responses';
 import { string } from '../common/openapi/schema-builders';
 import { ShippingMethodSchema } from './shipping.openapi';
 import { ShippingMethodsService } from './shipping-methods.service';
+import { resourceNotFoundMessage } from '../common/errors/api-error';
 
 @ApiTags('Shipping')
 @Controller('api/v1/shipping-methods')
@@ -14,7 +15,7 @@ export class ShippingMethodsController {
   @Get(':code')
   @ApiOperation({ operationId: 'showShippingMethod', summary: 'Show a shipping method' })
   @ApiPathParam('code', 'Shipping method code (case-sensitive).', string({ example: 'ups' }))
-  @ApiResponses(ok('The shipping method.', ShippingMethodSchema), notFound('No shipping method has this code.', 'The "shipping method" has not been found'))
+  @ApiResponses(ok('The shipping method.', ShippingMethodSchema), notFound('No shipping method has this code.', resourceNotFoundMessage('shipping method')))
   @ApiStandardErrors()
   show(@Param('code') code: string) {
     return this.shippingMethods.show(code);

@@ -1,9 +1,10 @@
 import { closedObject, dateTime, integer, SEGMENT, selfLinks, string } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
+import { resourceNotFoundMessage } from '../common/errors/api-error';
 
 /** Wire shape of a tax category (see tax-category.serializer.ts). */
 
-export const TAX_CATEGORY_NOT_FOUND = 'The "tax category" has not been found';
+export const TAX_CATEGORY_NOT_FOUND = resourceNotFoundMessage('tax category');
 
 export const TaxCategorySchema = defineSchema(
   'TaxCategory',

@@ -12,7 +12,7 @@ const preferredName = (table: string, owner: string, ownerId: string) =>
             order by t.locale = dl.code desc limit 1), '')`;
 
 /** `{code, translations: [{id, locale, value}]}` of the option value aliased `ov`. */
-export const OPTION_VALUE_JSON = `json_build_object('code', ov.code, 'translations',
+const OPTION_VALUE_JSON = `json_build_object('code', ov.code, 'translations',
   coalesce((select json_agg(json_build_object('id', ovt.id, 'locale', ovt.locale, 'value', ovt.value) order by ovt.id)
               from product_option_value_translation ovt where ovt.option_value_id = ov.id), '[]'::json))`;
 

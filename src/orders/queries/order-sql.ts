@@ -14,7 +14,7 @@ import { shipmentJson } from '../../shipping/queries/shipment-sql';
  * descriptor shows: the variant's name (in the order's locale, else its first translation), or the
  * product's name the same way when the variant has no name at all.
  */
-export const ORDER_ITEM_SELECT = `
+const ORDER_ITEM_SELECT = `
   select ${CART_ITEM_COLUMNS},
          v.on_hold as variant_on_hold, v.on_hand as variant_on_hand,
          v.weight as variant_weight, v.width as variant_width, v.height as variant_height, v.depth as variant_depth,

@@ -1,9 +1,10 @@
 import { closedObject, dateTime, integer, SEGMENT, selfLinks, string } from '../../common/openapi/schema-builders';
 import { defineSchema } from '../../common/openapi/schema-registry';
+import { resourceNotFoundMessage } from '../../common/errors/api-error';
 
 /** Wire shape of a shipping category (see shipping-category.serializer.ts). */
 
-export const SHIPPING_CATEGORY_NOT_FOUND = 'The "shipping category" has not been found';
+export const SHIPPING_CATEGORY_NOT_FOUND = resourceNotFoundMessage('shipping category');
 
 export const ShippingCategorySchema = defineSchema(
   'ShippingCategory',

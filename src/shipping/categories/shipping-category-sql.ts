@@ -11,7 +11,7 @@ export interface ShippingCategoryRow {
 }
 
 /** The columns of a ShippingCategoryRow; `alias` is the shipping_category table's alias. */
-export const shippingCategoryColumns = (alias: string) =>
+const shippingCategoryColumns = (alias: string) =>
   `${alias}.id, ${alias}.code, ${alias}.name, ${alias}.description, ${alias}.created_at, ${alias}.updated_at`;
 
 /** The shipping category with `id = column` as a JSON object, or null. */

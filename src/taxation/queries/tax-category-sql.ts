@@ -11,7 +11,7 @@ export interface TaxCategoryRow {
 }
 
 /** The columns of a TaxCategoryRow; `alias` is the tax_category table's alias. */
-export const taxCategoryColumns = (alias: string) =>
+const taxCategoryColumns = (alias: string) =>
   `${alias}.id, ${alias}.code, ${alias}.name, ${alias}.description, ${alias}.created_at, ${alias}.updated_at`;
 
 /** The tax category with `id = column` as a JSON object, or null. */
