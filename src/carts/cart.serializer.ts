@@ -25,16 +25,16 @@ function serializeCategory(id: number | null, code: string | null, name: string 
   return { id, code, ...(name !== null && { name }), _links: selfLink(href(code)) };
 }
 
-export const serializeOptionValues = (row: CartItemRow) =>
+const serializeOptionValues = (row: CartItemRow) =>
   row.option_values.map((value) => ({
     code: value.code,
     translations: keyedBy(value.translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, value: t.value })),
   }));
 
-export const serializeVariantTranslations = (row: CartItemRow) =>
+const serializeVariantTranslations = (row: CartItemRow) =>
   keyedBy(row.variant_translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, name: t.name }));
 
-export const serializeChannelPricings = (row: CartItemRow) =>
+const serializeChannelPricings = (row: CartItemRow) =>
   keyedBy(row.channel_pricings, (p) => p.channel_code, (p) => ({ channelCode: p.channel_code, price: p.price }));
 
 function serializeVariant(row: CartItemRow) {

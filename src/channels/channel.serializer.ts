@@ -1,6 +1,6 @@
 import { formatDateTime } from '../common/datetime';
 import { links, selfLink } from '../common/links';
-import type { ChannelJson } from './channel-sql';
+import type { ChannelJson } from './queries/channel-sql';
 import type { Channel } from './entities/channel.entity';
 
 type ChannelDetail = Pick<
@@ -45,3 +45,17 @@ export function serializeChannelJson(row: ChannelJson) {
     taxCalculationStrategy: row.tax_calculation_strategy as Channel['taxCalculationStrategy'],
   });
 }
+
+/** A loaded channel in the JSON row form (how a payment method's channels reach the serializer). */
+export const channelRow = (channel: Channel): ChannelJson => ({
+  id: channel.id,
+  code: channel.code,
+  name: channel.name,
+  description: channel.description,
+  hostname: channel.hostname,
+  color: channel.color,
+  created_at: channel.createdAt,
+  updated_at: channel.updatedAt,
+  enabled: channel.enabled,
+  tax_calculation_strategy: channel.taxCalculationStrategy,
+});

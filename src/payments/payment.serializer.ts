@@ -1,7 +1,9 @@
-import { serializeChannelJson } from '../channels/channel.serializer';
+import { channelRow, serializeChannelJson } from '../channels/channel.serializer';
 import { formatStoredDateTime } from '../common/datetime';
 import { keyedBy } from '../common/serialization/keyed-by';
 import { links, selfLink } from '../common/links';
+import type { PaymentMethod } from './entities/payment-method.entity';
+import type { Payment } from './entities/payment.entity';
 import type { PaymentJson, PaymentMethodJson } from './queries/payment-sql';
 
 /** Every exposed field of a payment method, its channels in full. */
@@ -43,3 +45,30 @@ export function serializePayment(row: PaymentJson) {
     },
   };
 }
+
+/** A payment method loaded with its translations and channels (each ordered by id), in the form the serializer reads. */
+export const paymentMethodRow = (method: PaymentMethod): PaymentMethodJson => ({
+  id: method.id,
+  code: method.code,
+  position: method.position,
+  created_at: method.createdAt,
+  updated_at: method.updatedAt,
+  enabled: method.enabled,
+  translations: method.translations.getItems().map((t) => ({
+    id: t.id,
+    locale: t.locale,
+    name: t.name,
+    description: t.description,
+    instructions: t.instructions,
+  })),
+  channels: method.channels.getItems().map(channelRow),
+});
+
+/** A payment loaded with its method (see paymentMethodRow), in the form the serializer reads. */
+export const paymentRow = (payment: Payment): PaymentJson => ({
+  id: payment.id,
+  order_id: payment.order.id,
+  amount: payment.amount,
+  state: payment.state,
+  method: payment.method === null ? null : paymentMethodRow(payment.method),
+});

@@ -1,4 +1,6 @@
 import { links } from '../common/links';
+import type { Shipment } from './entities/shipment.entity';
+import type { ShippingMethod } from './entities/shipping-method.entity';
 import type { ShipmentJson, ShippingMethodJson } from './queries/shipment-sql';
 
 /** The exposed fields of a shipping method: `id, code, enabled` and links to its zone and itself. */
@@ -25,3 +27,20 @@ export function serializeShipment(row: ShipmentJson) {
     },
   };
 }
+
+/** A shipping method loaded with its zone, in the form the serializer reads. */
+export const shippingMethodRow = (method: ShippingMethod): ShippingMethodJson => ({
+  id: method.id,
+  code: method.code,
+  enabled: method.enabled,
+  zone_code: method.zone.code,
+});
+
+/** A shipment loaded with its method and the method's zone, in the form the serializer reads. */
+export const shipmentRow = (shipment: Shipment): ShipmentJson => ({
+  id: shipment.id,
+  order_id: shipment.order.id,
+  state: shipment.state,
+  tracking: shipment.tracking,
+  method: shippingMethodRow(shipment.method),
+});

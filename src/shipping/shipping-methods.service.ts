@@ -1,16 +1,21 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
-import { findShippingMethod } from './queries/shipment-queries';
-import { serializeShippingMethod } from './shipment.serializer';
+import { ShippingMethod } from './entities/shipping-method.entity';
+import { serializeShippingMethod, shippingMethodRow } from './shipment.serializer';
 
 @Injectable()
 export class ShippingMethodsService {
   constructor(private readonly em: EntityManager) {}
 
+  /** The shipping method by code with its zone, in one joined statement. */
   async show(code: string) {
-    const method = await findShippingMethod(this.em.fork(), code);
+    const method = await this.em.fork().findOne(
+      ShippingMethod,
+      { code },
+      { populate: ['zone'], strategy: 'joined', disableIdentityMap: true },
+    );
     if (method === null) throw resourceNotFound('shipping method');
-    return serializeShippingMethod(method);
+    return serializeShippingMethod(shippingMethodRow(method));
   }
 }

@@ -1,16 +1,17 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
-import { findTaxCategory } from './queries/tax-category-sql';
-import { serializeTaxCategory } from './tax-category.serializer';
+import { TaxCategory } from './entities/tax-category.entity';
+import { serializeTaxCategory, taxCategoryRow } from './tax-category.serializer';
 
 @Injectable()
 export class TaxCategoriesService {
   constructor(private readonly em: EntityManager) {}
 
+  /** The tax category by code, in one statement. */
   async show(code: string) {
-    const row = await findTaxCategory(this.em.fork(), code);
-    if (row === null) throw resourceNotFound('tax category');
-    return serializeTaxCategory(row);
+    const category = await this.em.fork().findOne(TaxCategory, { code }, { disableIdentityMap: true });
+    if (category === null) throw resourceNotFound('tax category');
+    return serializeTaxCategory(taxCategoryRow(category));
   }
 }

@@ -1,6 +1,7 @@
 import { formatDateTime } from '../common/datetime';
 import { links, selfLink } from '../common/links';
 import { toDate } from '../common/serialization/to-date';
+import type { TaxCategory } from './entities/tax-category.entity';
 import type { TaxCategoryRow } from './queries/tax-category-sql';
 
 /** Every field of a tax category: the resource itself and the full variant form. */
@@ -15,3 +16,13 @@ export function serializeTaxCategory(row: TaxCategoryRow) {
     _links: selfLink(links.taxCategory(row.code)),
   };
 }
+
+/** A loaded tax category in the row form the serializer reads (the SQL read models produce the same). */
+export const taxCategoryRow = (category: TaxCategory): TaxCategoryRow => ({
+  id: category.id,
+  code: category.code,
+  name: category.name,
+  description: category.description,
+  created_at: category.createdAt,
+  updated_at: category.updatedAt,
+});

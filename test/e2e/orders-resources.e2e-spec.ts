@@ -150,6 +150,25 @@ describe('orders, payments, shipments and their methods', () => {
     });
   });
 
+  it('reads a payment, a payment method, a shipment and a shipping method in one statement after the token check', async () => {
+    const paymentId = await idOf(t, 'select id from payment where order_id = ?', [ids.orders.placed]);
+    const shipmentId = await idOf(t, 'select id from shipment where order_id = ?', [ids.orders.placed]);
+    const counted = async (url: string) => {
+      recording = [];
+      const response = await get(url);
+      const statements = recording.length;
+      recording = null;
+      return { url, status: response.statusCode, statements };
+    };
+    // The channel resource reads one row, so it shows what authentication costs.
+    const { statements } = await counted('/api/v1/channels/WEB');
+    const urls = [`/api/v1/payments/${paymentId}`, '/api/v1/payment-methods/cash_on_delivery', `/api/v1/shipments/${shipmentId}`, '/api/v1/shipping-methods/ups'];
+    const counts = [];
+    for (const url of urls) counts.push(await counted(url));
+    expect(counts).toEqual(urls.map((url) => ({ url, status: 200, statements })));
+    expect(statements).toBeLessThanOrEqual(2);
+  });
+
   it('answers 405 with Allow: GET for other methods on these read-only routes', async () => {
     for (const [method, url] of [
       ['DELETE', '/api/v1/orders/1'], ['PUT', '/api/v1/payments/1'], ['PATCH', '/api/v1/shipments/1'],

@@ -49,7 +49,7 @@ export const CART_ITEM_FROM = `
     from order_item i
     join product_variant v on v.id = i.variant_id${VARIANT_JOINS}`;
 
-export const CART_ITEM_SELECT = `select ${CART_ITEM_COLUMNS} ${CART_ITEM_FROM}`;
+const CART_ITEM_SELECT = `select ${CART_ITEM_COLUMNS} ${CART_ITEM_FROM}`;
 
 /** The cart's own columns, its customer (and account), channel and coupon, then its adjustments and lines as JSON. */
 export const CART_SELECT = `

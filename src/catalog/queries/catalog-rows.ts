@@ -1,4 +1,4 @@
-import type { ShippingCategoryRow } from '../../shipping/categories/shipping-category-sql';
+import type { ShippingCategoryRow } from '../../shipping/categories/queries/shipping-category-sql';
 import type { TaxCategoryRow } from '../../taxation/queries/tax-category-sql';
 
 /**

@@ -1,4 +1,4 @@
-import { shippingCategoryJson } from '../../shipping/categories/shipping-category-sql';
+import { shippingCategoryJson } from '../../shipping/categories/queries/shipping-category-sql';
 import { taxCategoryJson } from '../../taxation/queries/tax-category-sql';
 
 /** SQL of the catalog reads. Every nested collection has a fixed order, by id unless said otherwise. */

@@ -1,5 +1,5 @@
 import type { AdjustmentRow, CartItemRow } from '../../carts/queries/cart-rows';
-import type { ChannelJson } from '../../channels/channel-sql';
+import type { ChannelJson } from '../../channels/queries/channel-sql';
 import type { CustomerDetailJson } from '../../customers/queries/customer-detail-sql';
 import type { PaymentJson } from '../../payments/queries/payment-sql';
 import type { ShipmentJson } from '../../shipping/queries/shipment-sql';

@@ -1,7 +1,7 @@
-import { channelJson, type ChannelJson } from '../../channels/channel-sql';
+import { channelJson, type ChannelJson } from '../../channels/queries/channel-sql';
 
 /** A payment method with its translations and channels, as one JSON object (see PaymentMethodJson). */
-export const paymentMethodJson = (alias: string) =>
+const paymentMethodJson = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'code', ${alias}.code, 'position', ${alias}.position, 'created_at', ${alias}.created_at,
      'updated_at', ${alias}.updated_at, 'enabled', ${alias}.enabled,
      'translations', coalesce((select json_agg(json_build_object('id', pmt.id, 'locale', pmt.locale, 'name', pmt.name,
@@ -24,17 +24,19 @@ interface PaymentMethodTranslationJson {
   instructions: string | null;
 }
 
+/** A payment method in the form the serializer reads: built in SQL (paymentMethodJson) or from a loaded entity. */
 export interface PaymentMethodJson {
   id: number;
   code: string;
   position: number;
-  created_at: string;
-  updated_at: string;
+  created_at: Date | string;
+  updated_at: Date | string;
   enabled: boolean;
   translations: PaymentMethodTranslationJson[];
   channels: ChannelJson[];
 }
 
+/** A payment in the form the serializer reads: built in SQL (paymentJson) or from a loaded entity. */
 export interface PaymentJson {
   id: number;
   order_id: number;

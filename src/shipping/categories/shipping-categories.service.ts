@@ -1,16 +1,17 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
-import { findShippingCategory } from './shipping-category-sql';
-import { serializeShippingCategory } from './shipping-category.serializer';
+import { ShippingCategory } from '../entities/shipping-category.entity';
+import { serializeShippingCategory, shippingCategoryRow } from './shipping-category.serializer';
 
 @Injectable()
 export class ShippingCategoriesService {
   constructor(private readonly em: EntityManager) {}
 
+  /** The shipping category by code, in one statement. */
   async show(code: string) {
-    const row = await findShippingCategory(this.em.fork(), code);
-    if (row === null) throw resourceNotFound('shipping category');
-    return serializeShippingCategory(row);
+    const category = await this.em.fork().findOne(ShippingCategory, { code }, { disableIdentityMap: true });
+    if (category === null) throw resourceNotFound('shipping category');
+    return serializeShippingCategory(shippingCategoryRow(category));
   }
 }

@@ -1,7 +1,8 @@
 import { formatDateTime } from '../../common/datetime';
 import { links, selfLink } from '../../common/links';
 import { toDate } from '../../common/serialization/to-date';
-import type { ShippingCategoryRow } from './shipping-category-sql';
+import type { ShippingCategory } from '../entities/shipping-category.entity';
+import type { ShippingCategoryRow } from './queries/shipping-category-sql';
 
 /** Every field of a shipping category: the resource itself and the full variant form. */
 export function serializeShippingCategory(row: ShippingCategoryRow) {
@@ -15,3 +16,13 @@ export function serializeShippingCategory(row: ShippingCategoryRow) {
     _links: selfLink(links.shippingCategory(row.code)),
   };
 }
+
+/** A loaded shipping category in the row form the serializer reads (the SQL read models produce the same). */
+export const shippingCategoryRow = (category: ShippingCategory): ShippingCategoryRow => ({
+  id: category.id,
+  code: category.code,
+  name: category.name,
+  description: category.description,
+  created_at: category.createdAt,
+  updated_at: category.updatedAt,
+});

@@ -1,5 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-
 /** A tax category as read by SQL: top-level columns give Dates, JSON built in SQL gives ISO strings. */
 export interface TaxCategoryRow {
   id: number;
@@ -10,15 +8,7 @@ export interface TaxCategoryRow {
   updated_at: Date | string;
 }
 
-/** The columns of a TaxCategoryRow; `alias` is the tax_category table's alias. */
-const taxCategoryColumns = (alias: string) =>
-  `${alias}.id, ${alias}.code, ${alias}.name, ${alias}.description, ${alias}.created_at, ${alias}.updated_at`;
-
-/** The tax category with `id = column` as a JSON object, or null. */
+/** The tax category with `id = column` as a JSON object (a TaxCategoryRow), or null. */
 export const taxCategoryJson = (column: string) =>
-  `(select row_to_json(tc) from (select ${taxCategoryColumns('c')} from tax_category c where c.id = ${column}) tc)`;
-
-export async function findTaxCategory(em: EntityManager, code: string): Promise<TaxCategoryRow | null> {
-  const [row] = await em.execute<TaxCategoryRow[]>(`select ${taxCategoryColumns('c')} from tax_category c where c.code = ?`, [code]);
-  return row ?? null;
-}
+  `(select row_to_json(tc) from (select c.id, c.code, c.name, c.description, c.created_at, c.updated_at
+                                   from tax_category c where c.id = ${column}) tc)`;

@@ -4,6 +4,7 @@ export const channelJson = (alias: string) =>
      'hostname', ${alias}.hostname, 'color', ${alias}.color, 'created_at', ${alias}.created_at, 'updated_at', ${alias}.updated_at,
      'enabled', ${alias}.enabled, 'tax_calculation_strategy', ${alias}.tax_calculation_strategy)`;
 
+/** A channel as JSON built in SQL (timestamps as ISO strings) or from a loaded entity (Dates). */
 export interface ChannelJson {
   id: number;
   code: string;
@@ -11,8 +12,8 @@ export interface ChannelJson {
   description: string | null;
   hostname: string | null;
   color: string | null;
-  created_at: string;
-  updated_at: string;
+  created_at: Date | string;
+  updated_at: Date | string;
   enabled: boolean;
   tax_calculation_strategy: string;
 }
