@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { executePrepared, preparedStatement } from '../database/prepared-statements';
 import type {
   EngineCoupon,
   EnginePaymentMethod,
@@ -48,10 +47,7 @@ const channelCodes = (joinTable: string, ownerColumn: string, owner: string) =>
  * and payment methods, with the configuration version, in one statement (one snapshot).
  * Parameters: whether to include the coupons, the channel id.
  */
-const SHOP_CONFIGURATION = preparedStatement(
-  'shop_configuration',
-  ['boolean', 'int'],
-  `select (select version::text from shop_configuration_version where id = 1) as version,
+const SHOP_CONFIGURATION = `select (select version::text from shop_configuration_version where id = 1) as version,
           coalesce((select json_agg(json_build_object('code', z.code, 'type', z.type, 'scope', z.scope,
                               'members', coalesce((select json_agg(m.code order by m.id) from zone_member m where m.zone_id = z.id), '[]'::json))
                             order by z.id)
@@ -78,21 +74,20 @@ const SHOP_CONFIGURATION = preparedStatement(
                                                       'coupons', coalesce((select json_agg(json_build_object('code', c.code, 'usage_limit', c.usage_limit,
                                                                                    'per_customer_usage_limit', c.per_customer_usage_limit,
                                                                                    'expires_at', c.expires_at, 'used', c.used) order by c.id)
-                                                                             from promotion_coupon c where c.promotion_id = p.id and ?), '[]'::json))
+                                                                             from promotion_coupon c where c.promotion_id = p.id and ?::boolean), '[]'::json))
                                     order by p.id)
                       from promotion p
-                     where exists (select 1 from promotion_channel pc where pc.promotion_id = p.id and pc.channel_id = ?)), '[]'::json) as promotions,
+                     where exists (select 1 from promotion_channel pc where pc.promotion_id = p.id and pc.channel_id = ?::int)), '[]'::json) as promotions,
           coalesce((select json_agg(json_build_object('code', m.code, 'position', m.position, 'enabled', m.enabled,
                                                       'channel_codes', ${channelCodes('payment_method_channel', 'payment_method_id', 'm.id')})
                                     order by m.id)
-                      from payment_method m), '[]'::json) as payment_methods`,
-);
+                      from payment_method m), '[]'::json) as payment_methods`;
 
 const toDate = (value: string | null): Date | null => (value ? new Date(value) : null);
 
 /** Reads the configuration snapshot of one channel in one statement; coupons only when asked. */
 export async function loadShopConfigurationSnapshot(em: EntityManager, channelId: number, withCoupons: boolean): Promise<ShopConfigurationSnapshot> {
-  const [row] = await executePrepared<SnapshotRow>(em, SHOP_CONFIGURATION, [withCoupons, channelId]);
+  const [row] = await em.execute<SnapshotRow[]>(SHOP_CONFIGURATION, [withCoupons, channelId]);
   return {
     version: row.version,
     promotionIds: row.promotions.map((p) => p.id),
