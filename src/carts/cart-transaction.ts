@@ -20,7 +20,7 @@ export interface LockedCart {
  * to one cart are applied one after another. Null when there is no such cart. The channel comes with it
  * (inner side of the join; only the order row is locked).
  */
-export async function lockCart(tx: EntityManager, cartId: number): Promise<LockedCart | null> {
+async function lockCart(tx: EntityManager, cartId: number): Promise<LockedCart | null> {
   const order = await tx.findOne(
     Order,
     { id: cartId, checkoutState: 'cart' },

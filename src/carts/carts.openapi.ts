@@ -55,7 +55,7 @@ const category = (kind: string, path: string) =>
     { optional: ['name'], description: `The variant's ${kind}.` },
   );
 
-export const VariantSchema = defineSchema(
+const VariantSchema = defineSchema(
   'CartVariant',
   closedObject(
     {
@@ -124,9 +124,9 @@ export const CartCustomerSchema = cartCustomer(
   { id: integer(), username: string(), usernameCanonical: string(), enabled: boolean() },
   'The customer of a single cart.',
 );
-export const CartListCustomerSchema = cartCustomer('CartListCustomer', { id: integer(), username: string(), enabled: boolean() }, 'The customer of a cart in a list.');
+const CartListCustomerSchema = cartCustomer('CartListCustomer', { id: integer(), username: string(), enabled: boolean() }, 'The customer of a cart in a list.');
 
-export const CartCouponSchema = defineSchema(
+const CartCouponSchema = defineSchema(
   'CartPromotionCoupon',
   closedObject(
     {
@@ -161,7 +161,7 @@ const cart = (customer: typeof CartCustomerSchema, description: string, example:
   );
 
 export const CartSchema = defineSchema('Cart', cart(CartCustomerSchema, 'A cart (an order whose checkout state is `cart`).', cartWithCouponExample));
-export const CartListItemSchema = defineSchema(
+const CartListItemSchema = defineSchema(
   'CartListItem',
   cart(CartListCustomerSchema, 'A cart as listed: the customer\'s account shows `enabled` instead of `usernameCanonical`.', cartPageExample._embedded.items[0]),
 );

@@ -24,19 +24,19 @@ export interface LoadedOrder {
   couponChange: { couponId: number | null } | null;
 }
 
-export interface StoredUnit {
+interface StoredUnit {
   adjustmentsTotal: number;
   shipmentId: number | null;
 }
 
-export interface StoredItem {
+interface StoredItem {
   unitPrice: number;
   unitsTotal: number;
   adjustmentsTotal: number;
   total: number;
 }
 
-export interface LoadedCoupon extends EngineCoupon {
+interface LoadedCoupon extends EngineCoupon {
   id: number;
   promotionId: number;
 }

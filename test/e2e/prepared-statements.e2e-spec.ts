@@ -32,7 +32,7 @@ describe('prepared statements', () => {
   });
 
   it('prepares on first use in the same round trip, then only executes; parameters arrive exactly', async () => {
-    const em = orm.em.fork() as EntityManager;
+    const em = orm.em.fork();
     const text = `it's a "quote" \\ with a backslash, ünïcödé and ?`;
     const doc = { a: [1, 'two', null], nested: { quote: "'" } };
     const first = await executePrepared(em, ECHO, [-42, text, true, doc]);
@@ -48,12 +48,12 @@ describe('prepared statements', () => {
   it('gives every connection its own names, so connections sharing one session never collide', async () => {
     // With two idle connections in the pool, two statements started together run on both (the embedded
     // database serves them one after the other from its one session).
-    const { client } = (orm.em.fork() as EntityManager).getKnex();
+    const { client } = (orm.em.fork()).getKnex();
     const held = [await client.acquireConnection(), await client.acquireConnection()];
     for (const connection of held) await client.releaseConnection(connection);
     const [first, second] = await Promise.all([
-      executePrepared(orm.em.fork() as EntityManager, ECHO, [1, 'a', true, {}]),
-      executePrepared(orm.em.fork() as EntityManager, ECHO, [2, 'b', false, {}]),
+      executePrepared(orm.em.fork(), ECHO, [1, 'a', true, {}]),
+      executePrepared(orm.em.fork(), ECHO, [2, 'b', false, {}]),
     ]);
     expect([first, second]).toEqual([[{ number: 1, text: 'a', flag: true, doc: {} }], [{ number: 2, text: 'b', flag: false, doc: {} }]]);
     const names = new Set(log.map((message) => /(shop_test_echo_p\d+_c\d+)/.exec(message)?.[1]).filter(Boolean));
@@ -61,7 +61,7 @@ describe('prepared statements', () => {
   });
 
   it('turns database errors into ORM exceptions and recovers the connection, inside a transaction too', async () => {
-    const em = orm.em.fork() as EntityManager;
+    const em = orm.em.fork();
     const failure = await em
       .transactional((tx) => executePrepared(tx, DIVIDE, [1, 0]))
       .then(() => null, (error: unknown) => error);
@@ -72,7 +72,7 @@ describe('prepared statements', () => {
   });
 
   it('prepares a statement again once its plan is five minutes old', async () => {
-    const em = orm.em.fork() as EntityManager;
+    const em = orm.em.fork();
     await executePrepared(em, DIVIDE, [6, 3]);
     const later = Date.now() + 5 * 60_000 + 1;
     const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
@@ -91,10 +91,10 @@ describe('prepared statements', () => {
   });
 
   it('drops the statements of closed connections from a session that outlives them', async () => {
-    await executePrepared(orm.em.fork() as EntityManager, ECHO, [1, 'a', true, {}]);
+    await executePrepared(orm.em.fork(), ECHO, [1, 'a', true, {}]);
     await orm.close();
     orm = await open();
-    const names = await (orm.em.fork() as EntityManager).transactional(async (tx) => {
+    const names = await (orm.em.fork()).transactional(async (tx) => {
       await executePrepared(tx, ECHO, [1, 'a', true, {}]);
       return preparedNames(tx);
     });

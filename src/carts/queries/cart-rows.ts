@@ -16,18 +16,18 @@ export interface UnitRow {
   adjustments: AdjustmentRow[];
 }
 
-export interface TranslationRow {
+interface TranslationRow {
   id: number;
   locale: string;
   name: string;
 }
 
-export interface OptionValueRow {
+interface OptionValueRow {
   code: string;
   translations: Array<{ id: number; locale: string; value: string }>;
 }
 
-export interface ChannelPricingRow {
+interface ChannelPricingRow {
   channel_code: string;
   price: number;
 }
