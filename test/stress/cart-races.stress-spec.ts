@@ -1,6 +1,6 @@
 import type { ApiResponse } from './support/api-client';
 import { createDemoDatabase, type ScratchDatabase } from './support/scratch-database';
-import { startServer, type ServerProcess } from './support/server-process';
+import { startServer, stopServers, type ServerProcess } from './support/server-process';
 import { report, statusCounts, stressScale } from './support/stress-report';
 
 /**
@@ -29,14 +29,7 @@ describe('customer deletes racing cart creations across two server processes', (
     servers = await Promise.all(['A', 'B'].map((name) => startServer(name, { DATABASE_URL: database.url, DB_POOL_SIZE: '16' })));
   });
 
-  afterAll(async () => {
-    for (const server of servers) {
-      server.client.close();
-      const code = await server.stop();
-      if (code !== 0) process.stderr.write(`server ${server.name} exited with ${code}:\n${server.output()}\n`);
-    }
-    await database?.drop();
-  });
+  afterAll(() => stopServers(servers, database));
 
   it('answers every creation 201 or the customer 400, and leaves no cart of a deleted customer', async () => {
     const [deleter, creator] = servers;

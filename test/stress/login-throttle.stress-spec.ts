@@ -1,6 +1,6 @@
 import type { ApiResponse } from './support/api-client';
 import { createDemoDatabase, type ScratchDatabase } from './support/scratch-database';
-import { startServer, type ServerProcess } from './support/server-process';
+import { startServer, stopServers, type ServerProcess } from './support/server-process';
 import { report, statusCounts } from './support/stress-report';
 
 /**
@@ -24,14 +24,7 @@ describe('login throttle across two server processes', () => {
     servers = await Promise.all(['A', 'B'].map((name) => startServer(name, env)));
   });
 
-  afterAll(async () => {
-    for (const server of servers) {
-      server.client.close();
-      const code = await server.stop();
-      if (code !== 0) process.stderr.write(`server ${server.name} exited with ${code}:\n${server.output()}\n`);
-    }
-    await database?.drop();
-  });
+  afterAll(() => stopServers(servers, database));
 
   it(`lets at most ${MAX_FAILURES} of ${ATTEMPTS} parallel wrong grants reach a password check`, async () => {
     const started = Date.now();

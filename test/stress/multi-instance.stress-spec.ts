@@ -3,7 +3,7 @@ import type { ApiClient, ApiResponse } from './support/api-client';
 import { auditCartBody, auditStoredTotals, openOrm, type CartBody } from './support/cart-audit';
 import { InvariantLog } from './support/invariant-log';
 import { createDemoDatabase, type ScratchDatabase } from './support/scratch-database';
-import { runNode, startServer, type ServerProcess } from './support/server-process';
+import { runNode, startServer, stopServers, type ServerProcess } from './support/server-process';
 import { report, statusCounts, stressScale } from './support/stress-report';
 
 /**
@@ -35,14 +35,7 @@ describe('two server processes on one PostgreSQL database', () => {
     servers = await Promise.all(['A', 'B'].map((name) => startServer(name, { DATABASE_URL: database.url })));
   });
 
-  afterAll(async () => {
-    for (const server of servers) {
-      server.client.close();
-      const code = await server.stop();
-      if (code !== 0) process.stderr.write(`server ${server.name} exited with ${code}:\n${server.output()}\n`);
-    }
-    await database?.drop();
-  });
+  afterAll(() => stopServers(servers, database));
 
   const createCart = async (client: ApiClient, customer: string): Promise<number> => {
     const response = await client.request('POST', '/api/v1/carts/', { customer, channel: 'WEB', localeCode: 'en_US' });

@@ -94,3 +94,13 @@ export function runNode(args: string[], env: Record<string, string>): Promise<{ 
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** Stops the servers gracefully (printing the output of any that did not exit 0), then drops their database. */
+export async function stopServers(servers: ServerProcess[], database: { drop(): Promise<void> } | undefined): Promise<void> {
+  for (const server of servers) {
+    server.client.close();
+    const code = await server.stop();
+    if (code !== 0) process.stderr.write(`server ${server.name} exited with ${code}:\n${server.output()}\n`);
+  }
+  await database?.drop();
+}
