@@ -2,10 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
-import { AccessToken } from './entities/access-token.entity';
 import { API_ACCESS_ROLE } from './entities/admin-user.entity';
 import type { AuthenticatedAdmin } from './authenticated-admin';
 import { accessDenied, expiredAccessToken, invalidAccessToken } from './oauth-errors';
+import { findTokenOwner } from './queries/find-token-owner';
 import { hashToken } from './token-hash';
 
 @Injectable()
@@ -21,16 +21,10 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
    */
   async validate(token: unknown): Promise<AuthenticatedAdmin> {
     if (typeof token !== 'string') throw invalidAccessToken();
-    // The token (by the hash of its value) and its user in one indexed, joined select; this runs for every API call.
-    const stored = await this.em.fork().findOne(
-      AccessToken,
-      { tokenHash: hashToken(token) },
-      { populate: ['user'], fields: ['expiresAt', 'user.id', 'user.username', 'user.enabled', 'user.roles'], strategy: 'joined', disableIdentityMap: true },
-    );
-    if (!stored) throw invalidAccessToken();
-    if (stored.expiresAt !== null && stored.expiresAt.getTime() <= Date.now()) throw expiredAccessToken();
-    const user = stored.user;
-    if (!user.enabled || !user.roles.includes(API_ACCESS_ROLE)) throw accessDenied();
-    return { id: user.id, username: user.username };
+    const owner = await findTokenOwner(this.em, hashToken(token));
+    if (!owner) throw invalidAccessToken();
+    if (owner.expiresAt !== null && owner.expiresAt <= Date.now()) throw expiredAccessToken();
+    if (!owner.enabled || !owner.roles.includes(API_ACCESS_ROLE)) throw accessDenied();
+    return { id: owner.userId, username: owner.username };
   }
 }
