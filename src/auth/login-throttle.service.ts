@@ -19,8 +19,9 @@ export class LoginThrottleService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  static subjectFor(adminId: number | null, username: string): string {
-    return adminId !== null ? `admin:${adminId}` : `username:${username.toLowerCase()}`;
+  /** `canonicalName` is the submitted username in its canonical form (see canonicalAdminName). */
+  static subjectFor(adminId: number | null, canonicalName: string): string {
+    return adminId !== null ? `admin:${adminId}` : `username:${canonicalName}`;
   }
 
   private key(subject: string): string {

@@ -8,6 +8,7 @@ import { LoginThrottleService } from './login-throttle.service';
 import { tokenError } from './oauth-errors';
 import { verifyPassword } from './password-hasher';
 import { generateToken, hashToken } from './token-hash';
+import { canonicalAdminName } from './canonical-admin-name';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 const REFRESH_TOKEN_LIFETIME_SECONDS = 14 * 24 * 3600;
@@ -67,10 +68,10 @@ export class OAuthTokenService {
   private async passwordGrant(em: EntityManager, client: OAuthClient, request: TokenRequest): Promise<TokenResponse> {
     const { username, password } = request;
     if (!username || !password) throw tokenError('invalid_request', 'Missing parameters. "username" and "password" required');
-    const canonical = username.toLowerCase();
+    const canonical = canonicalAdminName(username);
     const user = await em.findOne(AdminUser, { $or: [{ usernameCanonical: canonical }, { emailCanonical: canonical }] });
     // Username and email of one admin share one budget; the reservation comes before any password check.
-    const subject = LoginThrottleService.subjectFor(user?.id ?? null, username);
+    const subject = LoginThrottleService.subjectFor(user?.id ?? null, canonical);
     await this.throttle.reserveAttempt(subject);
     const passwordMatches = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
     if (!user || !passwordMatches || !user.enabled) {

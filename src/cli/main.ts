@@ -13,6 +13,7 @@ import { OrderProcessingError } from '../order-processing/engine';
 import { CheckoutError, completeCheckoutInTransaction } from '../orders/checkout';
 import { parseOptions, required } from './parse-args';
 import { CliUsageError, exitWithError, withOrm } from './with-orm';
+import { canonicalAdminName } from '../auth/canonical-admin-name';
 
 const USAGE = `Usage:
   npm run cli -- admin:create --email E --username U --password P [--role ROLE ...]
@@ -27,9 +28,9 @@ async function createAdmin(options: Map<string, string[]>): Promise<void> {
   const passwordHash = await hashPassword(password);
   const id = await withOrm((orm) =>
     orm.em.fork().transactional(async (em) => {
-      const taken = await em.count(AdminUser, { $or: [{ usernameCanonical: username.toLowerCase() }, { emailCanonical: email.toLowerCase() }] });
+      const taken = await em.count(AdminUser, { $or: [{ usernameCanonical: canonicalAdminName(username) }, { emailCanonical: canonicalAdminName(email) }] });
       if (taken > 0) throw new CliUsageError(`An admin with username "${username}" or email "${email}" already exists`);
-      const admin = em.create(AdminUser, { email, emailCanonical: email.toLowerCase(), username, usernameCanonical: username.toLowerCase(), passwordHash, roles });
+      const admin = em.create(AdminUser, { email, emailCanonical: canonicalAdminName(email), username, usernameCanonical: canonicalAdminName(username), passwordHash, roles });
       await em.flush();
       return admin.id;
     }),
