@@ -96,7 +96,8 @@ const shipments = jsonArray(
                                              'self', ${href(`'/api/v1/shipping-methods/' || ${uriEncoded('sm.code')}`)})),
      'tracking', s.tracking,
      '_links', json_build_object('order', ${href(ORDER_HREF)}, 'self', ${href(`'/api/v1/shipments/' || s.id`)},
-                                 'shipping-method', ${href(`'/api/v1/shipping-methods/' || ${uriEncoded('sm.code')}`)}))`,
+                                 'shipping-method', ${href(`'/api/v1/shipping-methods/' || ${uriEncoded('sm.code')}`)},
+                                 'method', ${href(`'/api/v1/shipping-methods/' || ${uriEncoded('sm.code')}`)}))`,
   'from shipment s join shipping_method sm on sm.id = s.method_id join zone z on z.id = sm.zone_id where s.order_id = o.id',
   's.id',
 );

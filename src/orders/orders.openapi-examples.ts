@@ -407,6 +407,9 @@ const cartExample = {
         },
         'shipping-method': {
           href: '/api/v1/shipping-methods/ups'
+        },
+        method: {
+          href: '/api/v1/shipping-methods/ups'
         }
       }
     }

@@ -60,3 +60,30 @@ export const paymentExample = {
     }
   }
 };
+
+export const paymentListItemExample = {
+  id: 1,
+  method: {
+    id: 1,
+    code: 'cash_on_delivery',
+    position: 0,
+    translations: cashOnDeliveryExample.translations,
+    _links: cashOnDeliveryExample._links
+  },
+  amount: 2480,
+  state: 'new',
+  _links: paymentExample._links
+};
+
+export const paymentsPageExample = {
+  page: 1,
+  limit: 10,
+  pages: 1,
+  total: 1,
+  _links: {
+    self: { href: '/api/v1/payments/?page=1&limit=10' },
+    first: { href: '/api/v1/payments/?page=1&limit=10' },
+    last: { href: '/api/v1/payments/?page=1&limit=10' }
+  },
+  _embedded: { items: [paymentListItemExample] }
+};

@@ -13,7 +13,10 @@ export function serializeShippingMethod(row: ShippingMethodJson) {
   };
 }
 
-/** A shipment, with links to its order, itself and its method. */
+/**
+ * A shipment, with links to its order, itself and its method. The method link is there under both
+ * names: `shipping-method` as the reference serializer writes it and `method` as our own contract does.
+ */
 export function serializeShipment(row: ShipmentJson) {
   return {
     id: row.id,
@@ -24,6 +27,7 @@ export function serializeShipment(row: ShipmentJson) {
       order: { href: links.order(row.order_id) },
       self: { href: links.shipment(row.id) },
       'shipping-method': { href: links.shippingMethod(row.method.code) },
+      method: { href: links.shippingMethod(row.method.code) },
     },
   };
 }

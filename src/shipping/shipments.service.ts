@@ -1,20 +1,51 @@
+import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
+import { links } from '../common/links';
+import { assertPageExists, buildPage } from '../common/pagination/page';
+import { parsePageRequest, type ListSpec } from '../common/pagination/page-request';
+import { readStringFilter, stringFilterWhere } from '../common/pagination/string-filter';
 import { Shipment } from './entities/shipment.entity';
 import { serializeShipment, shipmentRow } from './shipment.serializer';
+
+const SHIPMENT_SORTS = ['createdAt', 'updatedAt'] as const;
+type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
+
+export const SHIPMENT_LIST_SPEC: ListSpec<ShipmentSort, 'state'> = { sortable: SHIPMENT_SORTS, defaultSort: ['createdAt', 'desc'], criteria: ['state'] };
+
+/** The entity property behind each sort field. */
+const SORT_PROPERTIES: Record<ShipmentSort | 'id', keyof Shipment> = { createdAt: 'createdAt', updatedAt: 'updatedAt', id: 'id' };
 
 @Injectable()
 export class ShipmentsService {
   constructor(private readonly em: EntityManager) {}
 
+  /** Shipments of placed orders (a cart's shipment is never listed), as the show answers them: a count and one joined read. */
+  async list(rawQuery: string) {
+    const request = parsePageRequest(rawQuery, SHIPMENT_LIST_SPEC);
+    const filter = readStringFilter(rawQuery, 'state');
+    const where = { $and: [{ state: { $ne: 'cart' } }, ...(filter === null ? [] : [stringFilterWhere('state', filter)])] } as FilterQuery<Shipment>;
+    const em = this.em.fork();
+    const total = await em.count(Shipment, where);
+    assertPageExists(request, total);
+    const shipments =
+      total === 0
+        ? []
+        : await em.find(Shipment, where, {
+            populate: ['method.zone'],
+            orderBy: request.sorting.map(([field, direction]) => ({ [SORT_PROPERTIES[field]]: direction })) as QueryOrderMap<Shipment>[],
+            limit: request.limit,
+            offset: (request.page - 1) * request.limit,
+            strategy: 'joined',
+            disableIdentityMap: true,
+          });
+    return buildPage(links.shipments(), request, total, shipments.map((shipment) => serializeShipment(shipmentRow(shipment))));
+  }
+
   /** The shipment with its method and the method's zone, in one joined statement. */
   async show(id: number) {
-    const shipment = await this.em.fork().findOne(
-      Shipment,
-      { id },
-      { populate: ['method.zone'], strategy: 'joined', disableIdentityMap: true },
-    );
+    const shipment = await this.em.fork().findOne(Shipment, { id }, { populate: ['method.zone'], strategy: 'joined', disableIdentityMap: true });
     if (shipment === null) throw resourceNotFound('shipment');
     return serializeShipment(shipmentRow(shipment));
   }

@@ -28,6 +28,22 @@ export const shipmentExample = {
     },
     'shipping-method': {
       href: '/api/v1/shipping-methods/ups'
+    },
+    method: {
+      href: '/api/v1/shipping-methods/ups'
     }
   }
+};
+
+export const shipmentsPageExample = {
+  page: 1,
+  limit: 10,
+  pages: 1,
+  total: 1,
+  _links: {
+    self: { href: '/api/v1/shipments/?page=1&limit=10' },
+    first: { href: '/api/v1/shipments/?page=1&limit=10' },
+    last: { href: '/api/v1/shipments/?page=1&limit=10' }
+  },
+  _embedded: { items: [shipmentExample] }
 };

@@ -1,6 +1,7 @@
+import { definePageSchema } from '../common/openapi/page-schema';
 import { boolean, closedObject, ID, integer, link, SEGMENT, string } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
-import { shipmentExample, upsExample } from './shipping.openapi-examples';
+import { shipmentExample, shipmentsPageExample, upsExample } from './shipping.openapi-examples';
 
 /** Wire shapes of shipments and shipping methods (see shipment.serializer.ts). */
 
@@ -34,8 +35,11 @@ export const ShipmentSchema = defineSchema(
         order: link(`^/api/v1/orders/${ID}$`, '/api/v1/orders/2'),
         self: link(`^/api/v1/shipments/${ID}$`, '/api/v1/shipments/1'),
         'shipping-method': link(SHIPPING_METHOD_HREF, '/api/v1/shipping-methods/ups'),
+        method: link(SHIPPING_METHOD_HREF, '/api/v1/shipping-methods/ups', 'Same as `shipping-method`.'),
       }),
     },
     { optional: ['tracking'], description: 'A shipment of an order with its method.', example: shipmentExample },
   ),
 );
+
+export const PageOfShipmentsSchema = definePageSchema('Shipments', ShipmentSchema, { pattern: '/api/v1/shipments/', example: '/api/v1/shipments/' }, shipmentsPageExample);

@@ -190,6 +190,7 @@ export async function shipment(t: TestApp, orderId: number, state: string, track
       order: { href: `/api/v1/orders/${orderId}` },
       self: { href: `/api/v1/shipments/${id}` },
       'shipping-method': { href: '/api/v1/shipping-methods/ups' },
+      method: { href: '/api/v1/shipping-methods/ups' },
     },
   };
 }

@@ -16,7 +16,7 @@ export const paymentJson = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'order_id', ${alias}.order_id, 'amount', ${alias}.amount, 'state', ${alias}.state,
      'method', (select ${paymentMethodJson('pm')} from payment_method pm where pm.id = ${alias}.method_id))`;
 
-interface PaymentMethodTranslationJson {
+export interface PaymentMethodTranslationJson {
   id: number;
   locale: string;
   name: string;
