@@ -76,7 +76,10 @@ const DEMO_ID_MAP: IdMap = {
     'Barry@doe.com': 6,
     'Joe@doe.com': 7,
   },
-  orders: { order_001: 1, order_002: 2, order_003: 3, cart_with_items: 4, empty_cart: 5 },
+  orders: {
+    order_001: 1, order_002: 2, order_003: 3, cart_with_items: 4, empty_cart: 5,
+    cart_ready_for_checkout: 6, order_paid: 7, order_shipped: 8, order_fulfilled: 9, order_cancelled: 10,
+  },
   orderItems: { sw_mug_item: 1, hard_available_mug_item: 2, hoodie_item: 3, cart_mug_item: 8, cart_sticker_item: 9 },
   products: {
     MUG: 1, T_SHIRT_LOGO: 2, T_SHIRT_STRIPES: 3, HOODIE: 4, CAP: 5, BOOK_TYPESCRIPT: 6, BOOK_POSTGRES: 7, EBOOK_NEST: 8,
@@ -195,22 +198,36 @@ describe('fixtures loader', () => {
       shipments: [['ups', 'ready']],
       items: [[2, 1059, 2118, 2, 'Mug', 'Star wars mug'], [1, 1500, 1500, 1, 'Mug', 'Breaking bad mug']],
     });
-    const numbers = await em.find(Order, {}, { orderBy: { id: 'asc' }, fields: ['number', 'checkoutState', 'total'] });
-    expect(numbers.map((row) => [row.number, row.checkoutState, row.total])).toEqual([
-      ['000000001', 'completed', 3618],
-      ['000000002', 'completed', 4999 + 2499 + 1499],
-      ['000000003', 'completed', 2 * 1899 + 1199],
-      [null, 'cart', 3 * 1059 + 499],
-      [null, 'cart', 0],
+    const numbers = await em.find(Order, {}, { orderBy: { id: 'asc' }, fields: ['number', 'checkoutState', 'state', 'paymentState', 'shippingState', 'total'] });
+    expect(numbers.map((row) => [row.number, row.checkoutState, row.state, row.paymentState, row.shippingState, row.total])).toEqual([
+      ['000000001', 'completed', 'new', 'awaiting_payment', 'ready', 3618],
+      ['000000002', 'completed', 'new', 'awaiting_payment', 'ready', 4999 + 2499 + 1499],
+      ['000000003', 'completed', 'new', 'awaiting_payment', 'ready', 2 * 1899 + 1199],
+      [null, 'cart', 'cart', 'cart', 'cart', 3 * 1059 + 499],
+      [null, 'cart', 'cart', 'cart', 'cart', 0],
+      [null, 'cart', 'cart', 'cart', 'cart', 1599 + 2 * 499],
+      ['000000004', 'completed', 'new', 'paid', 'ready', 2 * 1299 + 1259],
+      ['000000005', 'completed', 'new', 'awaiting_payment', 'shipped', 2999],
+      ['000000006', 'completed', 'fulfilled', 'paid', 'shipped', 1299 + 1599],
+      ['000000007', 'completed', 'cancelled', 'cancelled', 'cancelled', 3 * 1299],
     ]);
-    const stock = await em.find(ProductVariant, { code: { $in: ['HARD_AVAILABLE_MUG', 'HOODIE_M', 'MUG_SW'] } }, { orderBy: { id: 'asc' } });
+    const states = async (table: 'payment' | 'shipment') =>
+      (await em.execute<Array<{ order_id: number; state: string }>>(`select order_id, state from ${table} where order_id > 5 order by order_id, id`)).map((row) => [row.order_id, row.state]);
+    // (These hooks give carts no payment or shipment.)
+    expect([await states('payment'), await states('shipment')]).toEqual([
+      [[7, 'completed'], [8, 'new'], [9, 'completed'], [10, 'cancelled']],
+      [[7, 'ready'], [8, 'shipped'], [9, 'shipped'], [10, 'cancelled']],
+    ]);
+    const stock = await em.find(ProductVariant, { code: { $in: ['HARD_AVAILABLE_MUG', 'HOODIE_M', 'MUG_SW', 'TOTE_BAG_NATURAL'] } }, { orderBy: { id: 'asc' } });
+    // The tote bags: 1 held by order_003, 2 sold to order_paid, 1 to order_fulfilled, 3 held then released by order_cancelled.
     expect(stock.map((variant) => [variant.code, variant.onHand, variant.onHold, variant.version])).toEqual([
       ['MUG_SW', 0, 0, 1],
       ['HARD_AVAILABLE_MUG', 5, 1, 2],
       ['HOODIE_M', 8, 1, 2],
+      ['TOTE_BAG_NATURAL', 37, 1, 8],
     ]);
     expect((await em.findOneOrFail(PromotionCoupon, { code: 'SAVE10' })).used).toBe(1);
-    expect(await em.execute('select id, idx from order_sequence')).toEqual([{ id: 1, idx: 3 }]);
+    expect(await em.execute('select id, idx from order_sequence')).toEqual([{ id: 1, idx: 7 }]);
   });
 
   it('gives the first completed order 000000001 and the placed-order states; a given number moves the sequence past it', async () => {
@@ -256,6 +273,57 @@ describe('fixtures loader', () => {
     expect(await em.execute('select idx from order_sequence')).toEqual([{ idx: 42 }]);
   });
 
+  it('brings placed orders to the state the file gives, with the side effects of paying, shipping and cancelling', async () => {
+    const withPromotions: OrderHooks = {
+      async processOrder(em, order) {
+        await basicOrderHooks.processOrder(em, order);
+        if (order.promotionCoupon !== null) order.promotions.add(order.promotionCoupon.promotion);
+      },
+      completeCheckout: basicOrderHooks.completeCheckout.bind(basicOrderHooks),
+    };
+    const placed = (ref: string, state: string, extra = '') =>
+      `  - {ref: ${ref}, customer: oliver.queen@star-city.com, channel: WEB, items: [{variant: MUG_SW, quantity: 1}], checkoutState: completed, state: ${state}${extra}}`;
+    const yaml = ['orders:', placed('new', 'new'), placed('paid', 'paid'), placed('shipped', 'shipped'), placed('fulfilled', 'fulfilled'), placed('cancelled', 'cancelled', ', promotionCoupon: SAVE10')].join('\n');
+    const ids = await load([source('shop.yaml', SHOP_YAML), source('states.yaml', yaml)], true, withPromotions);
+    const em = orm.em.fork();
+    const rows = [];
+    for (const ref of ['new', 'paid', 'shipped', 'fulfilled', 'cancelled']) {
+      const order = await fetchOrder(em, ids.orders[ref]);
+      rows.push([
+        ref, order.number, order.state, order.checkoutState, order.paymentState, order.shippingState,
+        order.payments.getItems().map((payment) => payment.state), order.shipments.getItems().map((shipment) => shipment.state),
+      ]);
+    }
+    expect(rows).toEqual([
+      ['new', '000000001', 'new', 'completed', 'awaiting_payment', 'ready', ['new'], ['ready']],
+      ['paid', '000000002', 'new', 'completed', 'paid', 'ready', ['completed'], ['ready']],
+      ['shipped', '000000003', 'new', 'completed', 'awaiting_payment', 'shipped', ['new'], ['shipped']],
+      ['fulfilled', '000000004', 'fulfilled', 'completed', 'paid', 'shipped', ['completed'], ['shipped']],
+      ['cancelled', '000000005', 'cancelled', 'completed', 'cancelled', 'cancelled', ['cancelled'], ['cancelled']],
+    ]);
+    // 5 units held (5 versions), 2 of them sold (2 more), 1 released (1 more); the others stay on hold.
+    const mug = await em.findOneOrFail(ProductVariant, { code: 'MUG_SW' });
+    expect([mug.onHand, mug.onHold, mug.version]).toEqual([3, 2, 9]);
+    // The cancelled order gave its promotion and coupon use back.
+    const promotion = await em.findOneOrFail(Promotion, { code: 'coupon_promo' }, { populate: ['coupons'] });
+    expect([promotion.used, promotion.coupons[0].used]).toEqual([0, 0]);
+  });
+
+  it('gives the demo orders their states with engine-priced orders too, payments covering the whole total', async () => {
+    await load([demo()], true, engineOrderHooks);
+    const rows = await orm.em.fork().execute<Array<Record<string, unknown>>>(
+      `select o.id, o.state, o.payment_state, o.shipping_state, p.state as payment, p.amount = o.total as covers, s.state as shipment
+         from orders o join payment p on p.order_id = o.id left join shipment s on s.order_id = o.id where o.id >= 6 order by o.id`,
+    );
+    expect(rows).toEqual([
+      { id: 6, state: 'cart', payment_state: 'cart', shipping_state: 'cart', payment: 'cart', covers: true, shipment: 'cart' },
+      { id: 7, state: 'new', payment_state: 'paid', shipping_state: 'ready', payment: 'completed', covers: true, shipment: 'ready' },
+      { id: 8, state: 'new', payment_state: 'awaiting_payment', shipping_state: 'shipped', payment: 'new', covers: true, shipment: 'shipped' },
+      { id: 9, state: 'fulfilled', payment_state: 'paid', shipping_state: 'shipped', payment: 'completed', covers: true, shipment: 'shipped' },
+      { id: 10, state: 'cancelled', payment_state: 'cancelled', shipping_state: 'cancelled', payment: 'cancelled', covers: true, shipment: 'cancelled' },
+    ]);
+  });
+
   it('loads nothing from a set of files when one of them is broken', async () => {
     await load([demo()], true);
     const before = await rowCounts();
@@ -279,7 +347,7 @@ describe('fixtures loader', () => {
     const ids = await load([demo()], true);
     expect(ids).toEqual(DEMO_ID_MAP);
     const counts = await rowCounts();
-    expect([counts.orders, counts.customer, counts.product, counts.admin_user, counts.order_sequence]).toEqual([5, 7, 13, 1, 1]);
+    expect([counts.orders, counts.customer, counts.product, counts.admin_user, counts.order_sequence]).toEqual([10, 7, 13, 1, 1]);
   });
 
   it('resolves references to an earlier file and to what is already in the database', async () => {
@@ -331,6 +399,11 @@ orders: [{ref: cart_2, customer: second@example.com, channel: WEB, items: [{vari
       ['items: [{variant: MUG_SW, quantity: 0}]', 'o.yaml: orders[0].items[0].quantity: must be between 1 and 9999, got 0'],
       ['checkoutState: completed', 'o.yaml: orders[0].items: a completed order needs at least one item'],
       ['number: "1"', 'o.yaml: orders[0].number: only completed orders (checkoutState: completed) have this'],
+      ['state: paid', 'o.yaml: orders[0].state: only completed orders (checkoutState: completed) have this'],
+      [
+        'checkoutState: completed, items: [{variant: MUG_SW, quantity: 1}], state: refunded',
+        'o.yaml: orders[0].state: expected one of "new", "paid", "shipped", "fulfilled", "cancelled", got the string "refunded"',
+      ],
     ];
     for (const [fields, message] of cases) {
       expect((await failure(load([shop, order(fields)], true))).message).toBe(message);

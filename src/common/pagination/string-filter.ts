@@ -5,7 +5,7 @@ import { badRequest } from '../errors/api-error';
  * `criteria[name][type]=<type>&criteria[name][value]=text`. parsePageRequest reads the plain form;
  * the nested keys are read here, for the lists that accept them.
  */
-export const STRING_FILTER_TYPES = ['contains', 'not_contains', 'equal', 'not_equal', 'starts_with', 'ends_with', 'empty', 'not_empty', 'in', 'not_in'] as const;
+const STRING_FILTER_TYPES = ['contains', 'not_contains', 'equal', 'not_equal', 'starts_with', 'ends_with', 'empty', 'not_empty', 'in', 'not_in'] as const;
 type StringFilterType = (typeof STRING_FILTER_TYPES)[number];
 
 interface StringFilter {
