@@ -11,6 +11,6 @@ export const ORDER_TRANSITIONS: TransitionTable<OrderStateName, OrderTransition>
 };
 
 /** An order that is both paid and shipped is fulfilled (when its state allows it); otherwise it keeps its state. */
-export function resolveOrderState(state: string, paymentState: string, shippingState: string): string {
+export function resolveOrderState<Current extends string>(state: Current, paymentState: string, shippingState: string): OrderStateName | Current {
   return paymentState === 'paid' && shippingState === 'shipped' ? applyIfAllowed(ORDER_TRANSITIONS, state, 'fulfill') : state;
 }

@@ -18,11 +18,11 @@ export function applyTransition<State extends string, Transition extends string>
  * A transition one machine sets off in another: applied where the table allows it, otherwise the
  * state stays as it is (the reference skips such cascades silently).
  */
-export function applyIfAllowed<State extends string, Transition extends string>(
+export function applyIfAllowed<State extends string, Transition extends string, Current extends string>(
   table: TransitionTable<State, Transition>,
-  state: string,
+  state: Current,
   transition: Transition,
-): string {
+): State | Current {
   return applyTransition(table, state, transition) ?? state;
 }
 
