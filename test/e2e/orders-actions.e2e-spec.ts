@@ -35,6 +35,17 @@ ${CARTS.map((ref) => `  - {ref: ${ref}, customer: oliver.queen@star-city.com, ch
   - {ref: still_a_cart, customer: oliver.queen@star-city.com, channel: WEB, items: [{variant: MUG_SW, quantity: 1}]}
 `;
 
+/** GET /orders/{id} as far as these tests look into it. */
+interface ShownOrder {
+  [key: string]: unknown;
+  state: string;
+  checkoutState: string;
+  items: Array<{ variant: { code: string } & Record<string, unknown> } & Record<string, unknown>>;
+  payments: Array<{ state: string } & Record<string, unknown>>;
+  shipments: Array<{ state: string; tracking?: string; _links: unknown } & Record<string, unknown>>;
+  promotionCoupon?: Record<string, unknown>;
+}
+
 interface Counters {
   onHand: number;
   onHold: number;
@@ -68,7 +79,7 @@ describe('order actions: cancel, ship a shipment, complete a payment', () => {
   const orderId = (ref: CartRef | 'still_a_cart') => ids.orders[ref];
   const paymentOf = async (ref: CartRef | 'still_a_cart') => (await sql<{ id: number }>(t, 'select id from payment where order_id = ?', [orderId(ref)]))[0].id;
   const shipmentOf = async (ref: CartRef | 'still_a_cart') => (await sql<{ id: number }>(t, 'select id from shipment where order_id = ?', [orderId(ref)]))[0].id;
-  const show = async (ref: CartRef | 'still_a_cart') => json(await t.inject({ method: 'GET', url: `/api/v1/orders/${orderId(ref)}`, headers: AUTH })) as Record<string, any>;
+  const show = async (ref: CartRef | 'still_a_cart') => json(await t.inject({ method: 'GET', url: `/api/v1/orders/${orderId(ref)}`, headers: AUTH })) as ShownOrder;
   const cancel = (id: number) => t.inject({ method: 'PUT', url: `/api/v1/orders/${id}/cancel`, headers: AUTH });
   const ship = (order: number, shipment: number, payload?: unknown) =>
     t.inject({ method: 'PUT', url: `/api/v1/orders/${order}/shipments/${shipment}/ship`, headers: JSON_AUTH, ...(payload !== undefined && { payload: payload as object }) });
@@ -88,15 +99,15 @@ describe('order actions: cancel, ship a shipment, complete a payment', () => {
     (await sql<{ payment_state: string; shipping_state: string }>(t, 'select payment_state, shipping_state from orders where id = ?', [orderId(ref)]))[0];
 
   /** The order as shown before, with only the given changes: the mug line's stock, the states, the tracking. */
-  function changed(before: Record<string, any>, change: { state?: string; payment?: string; shipment?: string; tracking?: string; stock: Counters }) {
+  function changed(before: ShownOrder, change: { state?: string; payment?: string; shipment?: string; tracking?: string; stock: Counters }) {
     return {
       ...before,
-      items: before.items.map((item: Record<string, any>) =>
+      items: before.items.map((item) =>
         item.variant.code === 'MUG_SW' ? { ...item, variant: { ...item.variant, version: change.stock.version, onHold: change.stock.onHold, onHand: change.stock.onHand } } : item,
       ),
       ...(change.state !== undefined && { state: change.state }),
-      payments: before.payments.map((payment: Record<string, unknown>) => ({ ...payment, ...(change.payment !== undefined && { state: change.payment }) })),
-      shipments: before.shipments.map((shipment: Record<string, any>) => {
+      payments: before.payments.map((payment) => ({ ...payment, ...(change.payment !== undefined && { state: change.payment }) })),
+      shipments: before.shipments.map((shipment) => {
         const { _links, ...rest } = shipment;
         return { ...rest, ...(change.shipment !== undefined && { state: change.shipment }), ...(change.tracking !== undefined && { tracking: change.tracking }), _links };
       }),

@@ -18,7 +18,7 @@ import { changeInventory } from './inventory';
 const transitionRefused = () => badRequest('');
 
 /** The reference answers a ship in the wrong state with a 500; here it is a 409 with the same message. */
-export const shipRefusedMessage = (state: string): string =>
+const shipRefusedMessage = (state: string): string =>
   `Transition "ship" cannot be applied on state "${state}" of object "Sylius\\Component\\Core\\Model\\Shipment" with graph "sylius_shipment"`;
 
 type OrderGraph = 'payments' | 'shipments' | 'items.variant' | 'promotions' | 'promotionCoupon';
