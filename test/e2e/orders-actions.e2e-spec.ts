@@ -9,7 +9,7 @@ import { json, startTestApp, type TestApp } from '../support/test-app';
  * MUG_PLAIN is not. SAVE10 (coupon) takes 10 % off; `welcome` takes 100 off every order and counts
  * its uses. Each cart is placed through the checkout service before the actions run on it.
  */
-const CARTS = ['paid', 'fulfilled', 'ship_first', 'cancel_new', 'cancel_paid', 'errors', 'race_pay', 'race_ship', 'count'] as const;
+const CARTS = ['paid', 'fulfilled', 'ship_first', 'cancel_new', 'cancel_paid', 'errors', 'race_pay', 'race_ship', 'race_twice', 'count'] as const;
 type CartRef = (typeof CARTS)[number];
 
 const SHOP_YAML = `
@@ -248,23 +248,40 @@ describe('order actions: cancel, ship a shipment, complete a payment', () => {
     });
   });
 
-  describe('races (the order row is locked first: one wins, the other gets the wrong-state answer)', () => {
+  describe('races (the order row is locked first, so the second action sees what the first left)', () => {
     it('a cancel racing a payment completion', async () => {
       const stock = await counters();
-      const [cancelled, paid] = await Promise.all([cancel(orderId('race_pay')), pay(orderId('race_pay'), await paymentOf('race_pay'))]);
-      const statuses = [cancelled.statusCode, paid.statusCode].sort();
-      expect(statuses).toEqual([204, 400]);
-      const loser = cancelled.statusCode === 204 ? paid : cancelled;
-      expect(json(loser)).toEqual(EMPTY_400);
+      const paymentId = await paymentOf('race_pay');
+      const [cancelled, paid] = await Promise.all([cancel(orderId('race_pay')), pay(orderId('race_pay'), paymentId)]);
       const order = await show('race_pay');
       const usage = { promotionUsed: stock.promotionUsed - 1, couponUsed: stock.couponUsed - 1 };
-      if (cancelled.statusCode === 204) {
-        expect([order.state, order.payments[0].state]).toEqual(['cancelled', 'cancelled']);
-        expect(await counters()).toEqual({ ...stock, ...usage, onHold: stock.onHold - 2, version: stock.version + 1 });
+      // The cancel always wins: a new order can be cancelled whether or not it is paid.
+      expectNoContent(cancelled);
+      expect(order.state).toBe('cancelled');
+      if (paid.statusCode === 204) {
+        // The payment went first: it sold the mugs, and the cancel gave them back on hand.
+        expect(order.payments[0].state).toBe('completed');
+        expect(await counters()).toEqual({ ...stock, ...usage, onHold: stock.onHold - 2, version: stock.version + 2 });
       } else {
-        expect([order.state, order.payments[0].state]).toEqual(['new', 'completed']);
-        expect(await counters()).toEqual({ ...stock, onHand: stock.onHand - 2, onHold: stock.onHold - 2, version: stock.version + 1 });
+        // The cancel went first: the payment was cancelled with it and can no longer complete.
+        expectJson(paid, 400, EMPTY_400);
+        expect(order.payments[0].state).toBe('cancelled');
+        expect(await counters()).toEqual({ ...stock, ...usage, onHold: stock.onHold - 2, version: stock.version + 1 });
       }
+    });
+
+    it('the same payment completed twice, then the order cancelled twice: one of each wins, stock and usage move once', async () => {
+      const stock = await counters();
+      const payment = await paymentOf('race_twice');
+      const payments = await Promise.all([pay(orderId('race_twice'), payment), pay(orderId('race_twice'), payment)]);
+      expect(payments.map((response) => response.statusCode).sort()).toEqual([204, 400]);
+      expect(payments.map((response) => response.body).sort()).toEqual(['', JSON.stringify(EMPTY_400)]);
+      const sold = { ...stock, onHand: stock.onHand - 2, onHold: stock.onHold - 2, version: stock.version + 1 };
+      expect(await counters()).toEqual(sold);
+      const cancels = await Promise.all([cancel(orderId('race_twice')), cancel(orderId('race_twice'))]);
+      expect(cancels.map((response) => response.statusCode).sort()).toEqual([204, 400]);
+      expect(cancels.map((response) => response.body).sort()).toEqual(['', JSON.stringify(EMPTY_400)]);
+      expect(await counters()).toEqual({ ...sold, onHand: stock.onHand, version: stock.version + 2, promotionUsed: stock.promotionUsed - 1, couponUsed: stock.couponUsed - 1 });
     });
 
     it('a ship racing a cancel', async () => {

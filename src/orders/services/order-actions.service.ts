@@ -24,12 +24,17 @@ const shipRefusedMessage = (state: string): string =>
 type OrderGraph = 'payments' | 'shipments' | 'items.variant' | 'promotions' | 'promotionCoupon';
 
 /**
- * Locks the order row (any state) until the transaction ends, with the parts the action needs, in one
- * statement. Every order action starts here, so actions on one order run one after another and the
- * later one sees the state the earlier one left.
+ * Locks the order row (any state) until the transaction ends, then reads the parts the action needs.
+ * Every order action starts here, so actions on one order run one after another and the later one sees
+ * what the earlier one left. The graph is read by a second statement on purpose: a statement that waits
+ * for the row lock sees the locked row as committed by the winner, but the joined rows (payments,
+ * shipments, variants) as they were when it started waiting.
  */
-function lockOrder(tx: EntityManager, id: number, populate: readonly OrderGraph[]): Promise<Order | null> {
-  return tx.findOne(Order, id, { populate, strategy: LoadStrategy.JOINED, lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['o0'] });
+async function lockOrder(tx: EntityManager, id: number, populate: readonly OrderGraph[]): Promise<Order | null> {
+  // Kept out of the identity map, so the graph below is one joined statement rather than a refresh.
+  const locked = await tx.findOne(Order, id, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true });
+  if (locked === null) return null;
+  return tx.findOne(Order, id, { populate, strategy: LoadStrategy.JOINED });
 }
 
 /** The order actions (cancel, ship a shipment, complete a payment), each in one transaction. */
