@@ -192,6 +192,21 @@ describe('order actions: cancel, ship a shipment, complete a payment', () => {
       expectJson(await ship(order, otherShipment, { nope: 1 }), 404, SHIPMENT_NOT_FOUND);
     });
 
+    it('answers 401 without a token and 405 with Allow for other methods', async () => {
+      const order = orderId('errors');
+      for (const url of [`/api/v1/orders/${order}/cancel`, `/api/v1/orders/${order}/shipments/1/ship`, `/api/v1/orders/${order}/payments/1/complete`]) {
+        expectJson(await t.inject({ method: 'PUT', url }), 401, { error: 'access_denied', error_description: 'OAuth2 authentication required' });
+        const response = await t.inject({ method: 'GET', url, headers: AUTH });
+        expectJson(response, 405, { code: 405, message: `No route found for "GET ${url}": Method Not Allowed (Allow: PUT)` });
+        expect(response.headers.allow).toBe('PUT');
+      }
+      expectJson(await t.inject({ method: 'PUT', url: `/api/v1/orders/${order}`, headers: AUTH }), 405, {
+        code: 405,
+        message: `No route found for "PUT /api/v1/orders/${order}": Method Not Allowed (Allow: GET)`,
+      });
+      expect((await show('errors')).state).toBe('new');
+    });
+
     it('validates the ship body before the shipment state', async () => {
       const [order, shipment] = [orderId('errors'), await shipmentOf('errors')];
       expectJson(await ship(order, shipment, { tracking: 'X', carrier: 'UPS' }), 400, {
