@@ -124,9 +124,9 @@ export const CartCustomerSchema = cartCustomer(
   { id: integer(), username: string(), usernameCanonical: string(), enabled: boolean() },
   'The customer of a single cart.',
 );
-const CartListCustomerSchema = cartCustomer('CartListCustomer', { id: integer(), username: string(), enabled: boolean() }, 'The customer of a cart in a list.');
+export const CartListCustomerSchema = cartCustomer('CartListCustomer', { id: integer(), username: string(), enabled: boolean() }, 'The customer of a cart in a list.');
 
-const CartCouponSchema = defineSchema(
+export const CartCouponSchema = defineSchema(
   'CartPromotionCoupon',
   closedObject(
     {

@@ -8,6 +8,7 @@ export const links = {
   cart: (id: number) => `/api/v1/carts/${id}`,
   carts: () => '/api/v1/carts/',
   order: (id: number) => `/api/v1/orders/${id}`,
+  orders: () => '/api/v1/orders/',
   channel: (code: string) => `/api/v1/channels/${enc(code)}`,
   product: (code: string) => `/api/v1/products/${enc(code)}`,
   variant: (productCode: string, code: string) => `/api/v1/products/${enc(productCode)}/variants/${enc(code)}`,

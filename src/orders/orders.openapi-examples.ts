@@ -1,3 +1,4 @@
+import { cartPageExample } from '../carts/carts.openapi-examples';
 /** Real answers from the orders e2e fixture shop (test/support/order-fixtures.ts), used as OpenAPI examples. */
 
 import { cashOnDeliveryExample, paymentExample, webChannelExample } from '../payments/payments.openapi-examples';
@@ -441,4 +442,15 @@ export const customerOrdersPageExample = {
       cartExample
     ]
   }
+};
+
+const orderPageHref = { href: '/api/v1/orders/?page=1&limit=10' };
+
+export const orderPageExample = {
+  page: 1,
+  limit: 10,
+  pages: 1,
+  total: 1,
+  _links: { self: orderPageHref, first: orderPageHref, last: orderPageHref },
+  _embedded: { items: [{ ...cartPageExample._embedded.items[0], id: 2, checkoutState: 'completed' }] },
 };

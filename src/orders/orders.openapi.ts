@@ -1,5 +1,8 @@
 import type { SchemaObject } from '@nestjs/swagger';
-import { AdjustmentSchema, CartItemUnitSchema } from '../carts/carts.openapi';
+import { AdjustmentSchema, CartCouponSchema, CartItemSchema, CartItemUnitSchema, CartListCustomerSchema } from '../carts/carts.openapi';
+import { ChannelReferenceSchema } from '../channels/channels.openapi';
+import { requestSchemaFor } from '../common/openapi/request-schema';
+import { ShipForm } from './forms/ship.form';
 import { ChannelSchema } from '../channels/channels.openapi';
 import { definePageSchema } from '../common/openapi/page-schema';
 import { arrayOf, boolean, closedObject, dateTime, ID, integer, keyedMap, link, money, SEGMENT, selfLinks, string } from '../common/openapi/schema-builders';
@@ -7,7 +10,7 @@ import { defineSchema } from '../common/openapi/schema-registry';
 import { CustomerSchema } from '../customers/customers.openapi';
 import { PaymentSchema } from '../payments/payments.openapi';
 import { ShipmentSchema } from '../shipping/shipping.openapi';
-import { customerOrdersPageExample, placedOrderExample } from './orders.openapi-examples';
+import { customerOrdersPageExample, orderPageExample, placedOrderExample } from './orders.openapi-examples';
 
 /** Wire shapes of orders in their full form (see order.serializer.ts and order-item.serializer.ts). */
 
@@ -172,3 +175,36 @@ export const PageOfCustomerOrdersSchema = definePageSchema(
   { pattern: `/api/v1/customers/${ID}/orders/`, example: '/api/v1/customers/1/orders/' },
   customerOrdersPageExample,
 );
+
+/** A placed order in the list: the cart-list shape, with the checkout state the order reached. */
+const OrderListItemSchema = defineSchema(
+  'OrderListItem',
+  closedObject(
+    {
+      id: integer(),
+      items: arrayOf(CartItemSchema),
+      itemsTotal: money('Sum of the line totals.'),
+      adjustments: arrayOf(AdjustmentSchema),
+      adjustmentsTotal: money('Sum of the order-level adjustments (shipping, order promotions, order taxes).'),
+      total: money('itemsTotal + adjustmentsTotal.'),
+      customer: CartListCustomerSchema,
+      channel: ChannelReferenceSchema,
+      currencyCode: string({ description: "The channel's base currency." }),
+      localeCode: string(),
+      promotionCoupon: CartCouponSchema,
+      checkoutState: string({ description: 'Checkout state; `completed` for an order placed through checkout.' }),
+    },
+    {
+      optional: ['promotionCoupon'],
+      description: 'A placed order as listed: no state, number, addresses, payments or shipments.',
+      example: orderPageExample._embedded.items[0],
+    },
+  ),
+);
+
+export const PageOfOrdersSchema = definePageSchema('Orders', OrderListItemSchema, { pattern: '/api/v1/orders/', example: '/api/v1/orders/' }, orderPageExample);
+
+export const ShipRequestSchema = requestSchemaFor(ShipForm, 'ShipRequest', {
+  example: { tracking: 'BANANAS' },
+  properties: { tracking: { description: 'Tracking code of the parcel; left out, null or empty it is stored as null.', example: 'BANANAS' } },
+});

@@ -108,6 +108,7 @@ describe('every link the API emits resolves', () => {
       '/api/v1/customers/?limit=100',
       '/api/v1/payments/?limit=100',
       '/api/v1/shipments/?limit=100',
+      '/api/v1/orders/?limit=100',
       ...(await hrefs(`select '/api/v1/carts/' || id as href from orders where checkout_state = 'cart'`)),
       ...(await hrefs(`select '/api/v1/customers/' || id as href from customer`)),
       ...(await hrefs(`select '/api/v1/customers/' || id || '/orders/?limit=100' as href from customer`)),

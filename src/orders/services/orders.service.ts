@@ -14,11 +14,20 @@ import {
   type CustomerOrderSort,
 } from '../queries/customer-orders';
 import { findOrder } from '../queries/order-queries';
+import { countPlacedOrders, findPlacedOrderPage, ORDER_LIST_CRITERIA, ORDER_LIST_SORTS, type OrderListCriterion, type OrderListSort } from '../queries/order-list';
+import { parseOrderListFilters } from '../order-list-filters';
+import { serializeCart } from '../../carts/cart.serializer';
 
 export const CUSTOMER_ORDERS_SPEC: ListSpec<CustomerOrderSort, CustomerOrderCriterion> = {
   sortable: CUSTOMER_ORDER_SORTS,
   defaultSort: ['updatedAt', 'desc'],
   criteria: CUSTOMER_ORDER_CRITERIA,
+};
+
+export const ORDER_LIST_SPEC: ListSpec<OrderListSort, OrderListCriterion> = {
+  sortable: ORDER_LIST_SORTS,
+  defaultSort: ['number', 'desc'],
+  criteria: ORDER_LIST_CRITERIA,
 };
 
 @Injectable()
@@ -34,6 +43,17 @@ export class OrdersService {
     assertPageExists(request, total);
     const rows = total === 0 ? [] : await findCustomerOrderPage(em, customerId, request);
     return buildPage(links.customerOrders(customerId), request, total, rows.map(serializeOrder));
+  }
+
+  /** Placed orders (never carts), each in the list shape, which is the one cart lists use. */
+  async list(rawQuery: string) {
+    const request = parsePageRequest(rawQuery, ORDER_LIST_SPEC);
+    const filters = parseOrderListFilters(rawQuery);
+    const em = this.em.fork();
+    const total = await countPlacedOrders(em, filters);
+    assertPageExists(request, total);
+    const rows = total === 0 ? [] : await findPlacedOrderPage(em, request, filters);
+    return buildPage(links.orders(), request, total, rows.map((row) => serializeCart(row, 'list')));
   }
 
   async show(id: number) {
