@@ -194,10 +194,10 @@ describe('checkout completion', () => {
     expect((await stock())[0]).toEqual({ code: 'MUG_SW', on_hand: 10, on_hold: 10, version: 2 });
   });
 
-  it('counts an order with nothing to pay as paid and one with nothing to ship as shipped', async () => {
+  it('counts an order with nothing to pay as paid and one with nothing to ship as shipped: both make it fulfilled', async () => {
     await checkout.complete(ids.orders.free_cart, { now: NOW });
     expect(await orderState(ids.orders.free_cart)).toEqual({
-      number: '000000002', state: 'new', checkout_state: 'completed', payment_state: 'paid', shipping_state: 'shipped',
+      number: '000000002', state: 'fulfilled', checkout_state: 'completed', payment_state: 'paid', shipping_state: 'shipped',
       checkout_completed_at: NOW, token_length: 10, total: 0, payments: null, shipments: null,
       items: [['GIFT_CARD_10', 1, 1000, 'Gift card', 'Gift card 10']],
     });

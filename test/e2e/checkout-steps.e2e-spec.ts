@@ -31,7 +31,9 @@ products:
       - {code: HARD_AVAILABLE_MUG, name: Breaking bad mug, tracked: true, onHand: 2, taxCategory: TAXABLE_GOODS, channelPricings: {CHANNEL: 2000}}
   - code: GIFT
     name: Gift card
-    variants: [{code: GIFT_10, name: Gift card 10, shippingRequired: false, channelPricings: {CHANNEL: 1000}}]
+    variants:
+      - {code: GIFT_10, name: Gift card 10, shippingRequired: false, channelPricings: {CHANNEL: 1000}}
+      - {code: GIFT_FREE, name: Free gift card, shippingRequired: false, tracked: true, onHand: 5, channelPricings: {CHANNEL: 0}}
 customers:
   - {email: oliver.queen@star-city.com, firstName: Oliver, lastName: Queen}
   - email: roy.harper@star-city.com
@@ -42,6 +44,7 @@ orders:
   - {ref: tracked, customer: oliver.queen@star-city.com, channel: CHANNEL, items: [{variant: HARD_AVAILABLE_MUG, quantity: 2}]}
   - {ref: gift, customer: oliver.queen@star-city.com, channel: CHANNEL, items: [{variant: GIFT_10, quantity: 1}]}
   - {ref: empty, customer: oliver.queen@star-city.com, channel: CHANNEL}
+  - {ref: free, customer: oliver.queen@star-city.com, channel: CHANNEL, items: [{variant: GIFT_FREE, quantity: 2}]}
   - {ref: roys, customer: roy.harper@star-city.com, channel: CHANNEL, items: [{variant: MUG_SW, quantity: 1}]}
   - {ref: placed, customer: oliver.queen@star-city.com, channel: CHANNEL, checkoutState: completed, items: [{variant: MUG_SW, quantity: 1}]}
 `;
@@ -249,6 +252,17 @@ describe('checkout steps', () => {
       expect(await checkoutState(ids.orders.empty)).toBe('payment_skipped');
       expect(await answer(get(`/api/v1/checkouts/select-payment/${ids.orders.empty}`))).toEqual({ status: 400, body: PAYMENT_UNRESOLVABLE });
       expect(await answer(complete(ids.orders.empty))).toEqual({ status: 400, body: validationFailed({ errors: ['The order has no items.'], children: { notes: {} } }) });
+    });
+
+    it('places an order with nothing to ship or pay as fulfilled, its stock sold at once', async () => {
+      const id = ids.orders.free;
+      expect((await address(id)).statusCode).toBe(204);
+      expect(await checkoutState(id)).toBe('payment_skipped');
+      expect((await complete(id)).statusCode).toBe(204);
+      expect(await sql(t, 'select state, checkout_state, payment_state, shipping_state from orders where id = ?', [id])).toEqual([
+        { state: 'fulfilled', checkout_state: 'completed', payment_state: 'paid', shipping_state: 'shipped' },
+      ]);
+      expect(await sql(t, `select on_hand, on_hold from product_variant where code = 'GIFT_FREE'`)).toEqual([{ on_hand: 3, on_hold: 0 }]);
     });
 
     it("keeps a registered customer's addresses in the address book at completion, once", async () => {

@@ -75,23 +75,33 @@ function translatedName(translations: readonly NamedTranslation[], locale: strin
 /**
  * Puts the order's tracked units on hold. The variants are locked first, in id order so concurrent
  * checkouts never wait on each other in a circle, and re-read under the lock; each must still have
- * the units the order takes. Returns the messages of the products that are short (nothing is held then).
+ * the units the order takes. Returns the messages of the products that are short (nothing is held
+ * then) and the units held per variant.
  */
-async function holdStock(tx: EntityManager, order: Order): Promise<string[]> {
+async function holdStock(tx: EntityManager, order: Order): Promise<{ short: string[]; held: Map<ProductVariant, number> }> {
   const quantities = new Map<ProductVariant, number>();
   for (const item of order.items) {
     if (item.variant.tracked) quantities.set(item.variant, (quantities.get(item.variant) ?? 0) + item.quantity);
   }
-  if (quantities.size === 0) return [];
+  if (quantities.size === 0) return { short: [], held: quantities };
   const ids = [...quantities.keys()].map((variant) => variant.id);
   const locked = await tx.find(ProductVariant, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   const short = locked.filter((variant) => !hasStockFor(variant, quantities.get(variant)!));
-  if (short.length > 0) return short.map((variant) => insufficientStock(productNameOf(variant, order.localeCode)));
+  if (short.length > 0) return { short: short.map((variant) => insufficientStock(productNameOf(variant, order.localeCode))), held: new Map() };
   for (const variant of locked) {
     variant.onHold += quantities.get(variant)!;
     variant.version += 1;
   }
-  return [];
+  return { short: [], held: quantities };
+}
+
+/** Units that were held and are now paid for leave the stock: off hold and off hand. */
+function sellStock(held: ReadonlyMap<ProductVariant, number>): void {
+  for (const [variant, quantity] of held) {
+    variant.onHold -= quantity;
+    variant.onHand -= quantity;
+    variant.version += 1;
+  }
 }
 
 const ADDRESS_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'company', 'countryCode', 'provinceCode', 'provinceName', 'street', 'city', 'postcode'] as const;
@@ -138,7 +148,8 @@ async function countUsage(tx: EntityManager, order: Order): Promise<void> {
 export async function placeOrder(tx: EntityManager, orderId: number, options: PlaceOrderOptions): Promise<PlacedOrder> {
   const order = await loadPlaceable(tx, orderId);
   const refusals = order.items.getItems().filter((item) => !item.variant.product.enabled).map((item) => productDisabled(productNameOf(item.variant, order.localeCode)));
-  refusals.push(...(await holdStock(tx, order)));
+  const stock = await holdStock(tx, order);
+  refusals.push(...stock.short);
   if (refusals.length > 0) throw new CheckoutError('not_placeable', [...new Set(refusals)]);
   await countUsage(tx, order);
   await saveAddressesOnCustomer(tx, order);
@@ -151,11 +162,13 @@ export async function placeOrder(tx: EntityManager, orderId: number, options: Pl
   const number = await takeOrderNumber(tx, options.number);
   order.number = number;
   order.tokenValue ??= newToken();
-  order.state = 'new';
   order.checkoutState = 'completed';
-  // Like the reference: nothing to pay counts as paid, nothing to ship as shipped.
+  // Like the reference: nothing to pay counts as paid (its stock is sold at once), nothing to ship as
+  // shipped, and an order that is both is fulfilled as soon as it is placed.
   order.paymentState = order.payments.length > 0 ? 'awaiting_payment' : 'paid';
   order.shippingState = order.shipments.length > 0 ? 'ready' : 'shipped';
+  if (order.paymentState === 'paid') sellStock(stock.held);
+  order.state = order.paymentState === 'paid' && order.shippingState === 'shipped' ? 'fulfilled' : 'new';
   order.checkoutCompletedAt = options.completedAt;
   order.notes = options.notes ?? null;
   await tx.flush();
