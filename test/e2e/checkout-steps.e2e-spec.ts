@@ -34,8 +34,12 @@ products:
     variants:
       - {code: GIFT_10, name: Gift card 10, shippingRequired: false, channelPricings: {CHANNEL: 1000}}
       - {code: GIFT_FREE, name: Free gift card, shippingRequired: false, tracked: true, onHand: 5, channelPricings: {CHANNEL: 0}}
+customerGroups: [{code: retail, name: Retail}]
+promotions:
+  - {code: ten_off, name: Ten off, channels: [CHANNEL], couponBased: true, coupons: [{code: SAVE10, usageLimit: 5}], actions: [{type: order_percentage_discount, configuration: {percentage: 0.1}}]}
 customers:
   - {email: oliver.queen@star-city.com, firstName: Oliver, lastName: Queen}
+  - {email: felicity.smoak@star-city.com, group: retail}
   - email: roy.harper@star-city.com
     user: {password: secret12, enabled: true}
     addresses: [{firstName: Vincent, lastName: van Gogh, street: Post-Impressionism St., countryCode: NL, city: Groot Zundert, postcode: 88-888}]
@@ -44,6 +48,7 @@ orders:
   - {ref: tracked, customer: oliver.queen@star-city.com, channel: CHANNEL, items: [{variant: HARD_AVAILABLE_MUG, quantity: 2}]}
   - {ref: gift, customer: oliver.queen@star-city.com, channel: CHANNEL, items: [{variant: GIFT_10, quantity: 1}]}
   - {ref: empty, customer: oliver.queen@star-city.com, channel: CHANNEL}
+  - {ref: with_coupon, customer: felicity.smoak@star-city.com, channel: CHANNEL, promotionCoupon: SAVE10, items: [{variant: MUG_SW, quantity: 1}]}
   - {ref: free, customer: oliver.queen@star-city.com, channel: CHANNEL, items: [{variant: GIFT_FREE, quantity: 2}]}
   - {ref: roys, customer: roy.harper@star-city.com, channel: CHANNEL, items: [{variant: MUG_SW, quantity: 1}]}
   - {ref: placed, customer: oliver.queen@star-city.com, channel: CHANNEL, checkoutState: completed, items: [{variant: MUG_SW, quantity: 1}]}
@@ -247,11 +252,30 @@ describe('checkout steps', () => {
       expect(await answer(get(`/api/v1/checkouts/select-shipping/${ids.orders.gift}`))).toEqual({ status: 400, body: SHIPPING_UNRESOLVABLE });
       expect((await selectPayment(ids.orders.gift, 'pbc')).statusCode).toBe(204);
       expect(await checkoutState(ids.orders.gift)).toBe('payment_selected');
+      // Shipping may be chosen again from here, but the cart has no shipment to choose for.
+      expect(await answer(get(`/api/v1/checkouts/select-shipping/${ids.orders.gift}`))).toEqual({ status: 200, body: [] });
 
       expect((await address(ids.orders.empty)).statusCode).toBe(204);
       expect(await checkoutState(ids.orders.empty)).toBe('payment_skipped');
       expect(await answer(get(`/api/v1/checkouts/select-payment/${ids.orders.empty}`))).toEqual({ status: 400, body: PAYMENT_UNRESOLVABLE });
       expect(await answer(complete(ids.orders.empty))).toEqual({ status: 400, body: validationFailed({ errors: ['The order has no items.'], children: { notes: {} } }) });
+    });
+
+    it("shows the coupon linked only to its promotion and the customer's groups as empty objects", async () => {
+      const id = ids.orders.with_coupon;
+      const felicity = ids.customers['felicity.smoak@star-city.com'];
+      const summary = json(await get(`/api/v1/checkouts/${id}`)) as Record<string, unknown>;
+      expect([summary.customer, summary.promotionCoupon]).toEqual([
+        { id: felicity, email: 'felicity.smoak@star-city.com', emailCanonical: 'felicity.smoak@star-city.com', gender: 'u', group: [{}], _links: { self: { href: `/api/v1/customers/${felicity}` } } },
+        {
+          id: await idOf(t, `select id from promotion_coupon where code = 'SAVE10'`, []), code: 'SAVE10', usageLimit: 5, used: 0,
+          ...(await stamps(t, 'promotion_coupon', 'code = ?', ['SAVE10'])),
+          _links: { promotion: { href: '/api/v1/promotions/ten_off' } },
+        },
+      ]);
+      await walkTo(id, 'payment');
+      expect((await complete(id)).statusCode).toBe(204);
+      expect(await sql(t, `select (select used from promotion_coupon where code = 'SAVE10') as coupon, (select used from promotion where code = 'ten_off') as promotion`)).toEqual([{ coupon: 1, promotion: 1 }]);
     });
 
     it('places an order with nothing to ship or pay as fulfilled, its stock sold at once', async () => {
