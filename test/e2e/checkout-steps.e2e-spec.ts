@@ -457,6 +457,10 @@ describe('checkout steps', () => {
       expect(await answer(t.inject({ method: 'PUT', url: `/api/v1/checkouts/addressing/${ids.orders.cart}`, payload: {} }))).toEqual({ status: 401, body: ACCESS_DENIED });
       const wrong = await t.inject({ method: 'PATCH', url: `/api/v1/checkouts/select-shipping/${ids.orders.cart}`, headers: AUTH });
       expect([wrong.statusCode, wrong.headers.allow]).toEqual([405, 'GET, PUT']);
+      const summaryPut = await t.inject({ method: 'PUT', url: `/api/v1/checkouts/${ids.orders.cart}`, headers: AUTH });
+      expect([summaryPut.statusCode, summaryPut.headers.allow]).toEqual([405, 'GET']);
+      // A step's path without an id is the summary of an order named like the step.
+      expect(await answer(get('/api/v1/checkouts/addressing'))).toEqual({ status: 404, body: ORDER_NOT_FOUND });
       expect(await answer(t.inject({ method: 'PUT', url: `/api/v1/checkouts/complete/${ids.orders.cart}`, headers: JSON_AUTH, payload: '[1]' }))).toEqual({
         status: 400,
         body: { code: 400, message: 'Invalid json message received' },
