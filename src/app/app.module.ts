@@ -6,6 +6,7 @@ import { AuthModule } from '../auth/auth.module';
 import { CartItemsModule } from '../cart-items/cart-items.module';
 import { CartsModule } from '../carts/carts.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { CheckoutsModule } from '../checkouts/checkouts.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { CustomersModule } from '../customers/customers.module';
 import { PromotionsModule } from '../promotions/promotions.module';
@@ -42,6 +43,7 @@ export class AppModule {
         OrdersModule,
         PaymentsModule,
         ShipmentsModule,
+        CheckoutsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

@@ -107,6 +107,9 @@ const ORDER_STATE = `
             from order_item i join product_variant v on v.id = i.variant_id where i.order_id = o.id) as items
     from orders o where o.id = ?`;
 
+/** Every cart moved to the end of its checkout, where completion may run. */
+const PAYMENT_SELECTED = `update orders set checkout_state = 'payment_selected' where checkout_state = 'cart'`;
+
 const failure = (promise: Promise<unknown>): Promise<unknown> =>
   promise.then(
     () => 'completed',
@@ -125,6 +128,8 @@ describe('checkout completion', () => {
   afterAll(() => t.close());
   beforeEach(async () => {
     ids = await loadShop(t, SHOP_YAML);
+    // Completion takes an order whose payment step is done; the checkout steps themselves are tested in checkout-steps.
+    await sql(t, PAYMENT_SELECTED);
   });
 
   const orderState = async (id: number): Promise<OrderState> => {
@@ -165,25 +170,23 @@ describe('checkout completion', () => {
     });
   });
 
-  it('refuses an order that is not a cart, a missing order and an empty cart, changing nothing', async () => {
+  it('refuses a placed order, a missing order, a cart before its payment step and an empty cart, changing nothing', async () => {
+    await sql(t, `update orders set checkout_state = 'shipping_selected' where id = ?`, [ids.orders.three_mugs]);
     const before = { placed: await orderState(ids.orders.placed), empty: await orderState(ids.orders.empty_cart), usage: await usage() };
-    expect(await failure(checkout.complete(ids.orders.placed))).toEqual({
-      reason: 'not_a_cart',
-      message: `Order ${ids.orders.placed} is not a cart (its checkout is completed)`,
-    });
+    const refused = (state: string) =>
+      `Transition "complete" cannot be applied on state "${state}" of object "Sylius\\Component\\Core\\Model\\Order" with graph "sylius_order_checkout"`;
+    expect(await failure(checkout.complete(ids.orders.placed))).toEqual({ reason: 'wrong_state', message: refused('completed') });
+    expect(await failure(checkout.complete(ids.orders.three_mugs))).toEqual({ reason: 'wrong_state', message: refused('shipping_selected') });
     expect(await failure(checkout.complete(999999))).toEqual({ reason: 'not_found', message: 'Order 999999 does not exist' });
-    expect(await failure(checkout.complete(ids.orders.empty_cart))).toEqual({ reason: 'empty', message: `Cart ${ids.orders.empty_cart} has no items` });
+    expect(await failure(checkout.complete(ids.orders.empty_cart))).toEqual({ reason: 'not_placeable', message: 'The order has no items.' });
     expect({ placed: await orderState(ids.orders.placed), empty: await orderState(ids.orders.empty_cart), usage: await usage() }).toEqual(before);
   });
 
   it('refuses a cart whose tracked stock is no longer there, and one nobody can be paid for, rolling back', async () => {
     await sql(t, `update product_variant set on_hold = 8 where code = 'MUG_SW'`);
     const before = { stock: await stock(), usage: await usage(), cart: await orderState(ids.orders.three_mugs) };
-    expect(await failure(checkout.complete(ids.orders.three_mugs))).toEqual({ reason: 'insufficient_stock', message: 'Mug does not have sufficient stock.' });
-    expect(await failure(checkout.complete(ids.orders.no_payment_cart))).toEqual({
-      reason: 'no_payment_method',
-      message: `Channel "NOPAY" has no enabled payment method for cart ${ids.orders.no_payment_cart}`,
-    });
+    expect(await failure(checkout.complete(ids.orders.three_mugs))).toEqual({ reason: 'not_placeable', message: 'Mug does not have sufficient stock.' });
+    expect(await failure(checkout.complete(ids.orders.no_payment_cart))).toEqual({ reason: 'not_placeable', message: 'No payment method can pay for this order.' });
     expect({ stock: await stock(), usage: await usage(), cart: await orderState(ids.orders.three_mugs) }).toEqual(before);
 
     await sql(t, `update product_variant set on_hold = 7 where code = 'MUG_SW'`);
@@ -191,10 +194,10 @@ describe('checkout completion', () => {
     expect((await stock())[0]).toEqual({ code: 'MUG_SW', on_hand: 10, on_hold: 10, version: 2 });
   });
 
-  it('counts an order with nothing to pay as paid and one with nothing to ship as shipped', async () => {
+  it('counts an order with nothing to pay as paid and one with nothing to ship as shipped: both make it fulfilled', async () => {
     await checkout.complete(ids.orders.free_cart, { now: NOW });
     expect(await orderState(ids.orders.free_cart)).toEqual({
-      number: '000000002', state: 'new', checkout_state: 'completed', payment_state: 'paid', shipping_state: 'shipped',
+      number: '000000002', state: 'fulfilled', checkout_state: 'completed', payment_state: 'paid', shipping_state: 'shipped',
       checkout_completed_at: NOW, token_length: 10, total: 0, payments: null, shipments: null,
       items: [['GIFT_CARD_10', 1, 1000, 'Gift card', 'Gift card 10']],
     });
@@ -237,11 +240,14 @@ describe('order:complete command', () => {
     try {
       const sources = [AUTH_YAML, SHOP_YAML].map((yaml, index) => ({ file: `${index}.yaml`, data: parseFixtureYaml(`${index}.yaml`, yaml) }));
       const ids = await orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge: true, now: NOW }, engineOrderHooks));
+      await orm.em.getConnection().execute(PAYMENT_SELECTED);
 
       const placed = await run(['order:complete', String(ids.orders.german_cart)], database.url);
       expect(placed).toEqual({ code: 0, stdout: `{"id":${ids.orders.german_cart},"number":"000000002"}\n`, stderr: '' });
       expect(await run(['order:complete', String(ids.orders.german_cart)], database.url)).toEqual({
-        code: 1, stdout: '', stderr: `Order ${ids.orders.german_cart} is not a cart (its checkout is completed)\n`,
+        code: 1,
+        stdout: '',
+        stderr: 'Transition "complete" cannot be applied on state "completed" of object "Sylius\\Component\\Core\\Model\\Order" with graph "sylius_order_checkout"\n',
       });
       expect(await run(['order:complete', 'abc'], database.url)).toEqual({ code: 1, stdout: '', stderr: 'Usage: npm run cli -- order:complete CART_ID\n' });
     } finally {

@@ -1,5 +1,6 @@
 import type { IdMap } from '../../src/fixtures';
 import { CompleteCheckoutService } from '../../src/orders/checkout';
+import { sql } from '../support/cart-expectations';
 import { AUTH, loadShop } from '../support/cart-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -39,6 +40,7 @@ describe('SQL statements of customer create and checkout completion', () => {
   beforeAll(async () => {
     t = await startTestApp({ onQuery: (message) => recording?.push(message) });
     ids = await loadShop(t, SHOP_YAML);
+    await sql(t, `update orders set checkout_state = 'payment_selected' where id = ?`, [ids.orders.cart]);
   });
   afterAll(() => t.close());
 

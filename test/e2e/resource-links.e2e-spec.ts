@@ -113,6 +113,7 @@ describe('every link the API emits resolves', () => {
       ...(await hrefs(`select '/api/v1/customers/' || id as href from customer`)),
       ...(await hrefs(`select '/api/v1/customers/' || id || '/orders/?limit=100' as href from customer`)),
       ...(await hrefs(`select '/api/v1/orders/' || id as href from orders`)),
+      ...(await hrefs(`select '/api/v1/checkouts/' || id as href from orders`)),
       ...(await hrefs(`select '/api/v1/channels/' || code as href from channel`)),
       ...(await hrefs(`select '/api/v1/payment-methods/' || code as href from payment_method`)),
       ...(await hrefs(`select '/api/v1/shipping-methods/' || code as href from shipping_method`)),

@@ -48,6 +48,19 @@ describe('two server processes on one PostgreSQL database', () => {
     return (response.body as { id: number }).id;
   };
 
+  /** Takes a cart through addressing, shipping and payment (the first method listed each time), so it can be completed. */
+  const walkCheckout = async (client: ApiClient, cartId: number): Promise<void> => {
+    const shippingAddress = { firstName: 'Oliver', lastName: 'Queen', countryCode: 'US', provinceCode: 'US-CA', street: 'Main St 1', city: 'Star City', postcode: '12345' };
+    const steps: Array<[string, string, unknown?]> = [['PUT', `/api/v1/checkouts/addressing/${cartId}`, { shippingAddress }]];
+    for (const [step, list] of [['select-shipping', 'shipments'], ['select-payment', 'payments']] as const) {
+      for (const [method, path, payload] of steps.splice(0)) expect({ path, status: (await client.request(method, path, payload)).status }).toEqual({ path, status: 204 });
+      const listed = await client.request('GET', `/api/v1/checkouts/${step}/${cartId}`);
+      const entries = (listed.body as Record<string, Array<{ methods: Array<{ code: string }> }>>)[list];
+      steps.push(['PUT', `/api/v1/checkouts/${step}/${cartId}`, { [list]: entries.map((entry) => ({ method: entry.methods[0].code })) }]);
+    }
+    for (const [method, path, payload] of steps) expect({ path, status: (await client.request(method, path, payload)).status }).toEqual({ path, status: 204 });
+  };
+
   it('(a) keeps every acknowledged cart change and consistent totals under parallel writes through both servers', async () => {
     const started = Date.now();
     const carts = await Promise.all(CUSTOMERS.map((customer, index) => createCart(via(index), customer)));
@@ -199,6 +212,7 @@ describe('two server processes on one PostgreSQL database', () => {
     for (let index = 0; index < count; index++) {
       const cartId = await createCart(via(index), CUSTOMERS[index % CUSTOMERS.length]);
       await addLine(via(index + 1), cartId, ADD_VARIANTS[index % ADD_VARIANTS.length], 1 + (index % 2));
+      await walkCheckout(via(index), cartId);
       carts.push(cartId);
     }
     const runs = await Promise.all(carts.map((cartId) => runNode(['dist/cli/main.js', 'order:complete', String(cartId)], { DATABASE_URL: database.url })));

@@ -4,6 +4,7 @@ import { Migration20261121005748 } from './Migration20261121005748';
 import { Migration20261121013728 } from './Migration20261121013728';
 import { Migration20261121150000 } from './Migration20261121150000';
 import { Migration20261124150000 } from './Migration20261124150000';
+import { Migration20261124180000 } from './Migration20261124180000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121013728', class: Migration20261121013728 },
   { name: 'Migration20261121150000', class: Migration20261121150000 },
   { name: 'Migration20261124150000', class: Migration20261124150000 },
+  { name: 'Migration20261124180000', class: Migration20261124180000 },
 ];

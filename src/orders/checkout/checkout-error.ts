@@ -1,12 +1,21 @@
-export type CheckoutErrorReason = 'not_found' | 'not_a_cart' | 'empty' | 'no_shipping_method' | 'no_payment_method' | 'insufficient_stock';
+/**
+ * not_found: no such order; wrong_state: the `complete` transition does not apply (the message is the
+ * state machine's); not_placeable: the order cannot be placed as it is (each message is one reason, in
+ * the order the checkout's complete form reports them).
+ */
+export type CheckoutErrorReason = 'not_found' | 'wrong_state' | 'not_placeable';
 
-/** Why a cart cannot become a placed order; nothing of the attempt is kept. */
+/** Why a checkout cannot be completed; nothing of the attempt is kept. */
 export class CheckoutError extends Error {
+  readonly messages: readonly string[];
+
   constructor(
     readonly reason: CheckoutErrorReason,
-    message: string,
+    messages: string | readonly string[],
   ) {
-    super(message);
+    const list = typeof messages === 'string' ? [messages] : messages;
+    super(list.join(' '));
+    this.messages = list;
     this.name = 'CheckoutError';
   }
 }

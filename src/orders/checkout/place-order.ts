@@ -5,6 +5,7 @@ import { insufficientStock } from '../../cart-items/forms/cart-item.forms';
 import { ProductVariant } from '../../catalog/entities/product-variant.entity';
 import { productNameIn, type NamedTranslation } from '../../catalog/product-name';
 import { hasStockFor } from '../../catalog/stock';
+import { Address } from '../../addressing/entities/address.entity';
 import { Promotion } from '../../promotions/entities/promotion.entity';
 import { Order } from '../entities/order.entity';
 import { CheckoutError } from './checkout-error';
@@ -15,6 +16,8 @@ export interface PlaceOrderOptions {
   completedAt: Date;
   /** A fixed number (fixtures); by default the next one from the shared sequence. */
   number?: string;
+  /** Stored on the order as given (null: none). */
+  notes?: string | null;
 }
 
 export interface PlacedOrder {
@@ -27,9 +30,15 @@ const TOKEN_LENGTH = 10;
 /** A random, URL-safe token of 10 characters, like the reference's. */
 const newToken = (): string => randomBytes(8).toString('base64url').slice(0, TOKEN_LENGTH);
 
-/** What placing reads and changes: the lines with their variants and names, payments, shipments, promotions, coupon. */
+/**
+ * What placing reads and changes: the lines with their variants and names, payments, shipments,
+ * promotions, coupon, and the addresses with the customer's account (for the address book).
+ */
 const PLACING_GRAPH = [
   'channel',
+  'customer.user',
+  'shippingAddress',
+  'billingAddress',
   'items.variant.product.translations',
   'items.variant.translations',
   'payments',
@@ -38,20 +47,25 @@ const PLACING_GRAPH = [
   'promotionCoupon',
 ] as const;
 
+/** Reasons an order cannot be placed, worded for the complete step's form. */
+const EMPTY_ORDER = 'The order has no items.';
+const NO_SHIPPING_METHOD = 'No shipping method can ship this order.';
+const NO_PAYMENT_METHOD = 'No payment method can pay for this order.';
+const productDisabled = (productName: string) => `This product ${productName} has been disabled.`;
+
 async function loadPlaceable(tx: EntityManager, orderId: number): Promise<Order> {
   const order = await tx.findOne(Order, orderId, { populate: PLACING_GRAPH });
   if (order === null) throw new CheckoutError('not_found', `Order ${orderId} does not exist`);
-  if (order.checkoutState !== 'cart') throw new CheckoutError('not_a_cart', `Order ${orderId} is not a cart (its checkout is ${order.checkoutState})`);
+  if (order.state !== 'cart') throw new CheckoutError('wrong_state', `Order ${orderId} is already placed`);
   const items = order.items.getItems();
-  if (items.length === 0) throw new CheckoutError('empty', `Cart ${orderId} has no items`);
-  if (items.some((item) => item.variant.shippingRequired) && order.shipments.length === 0) {
-    throw new CheckoutError('no_shipping_method', `No shipping method of channel "${order.channel.code}" can ship cart ${orderId}`);
-  }
-  if (order.total > 0 && !order.payments.getItems().some((payment) => payment.state === 'cart')) {
-    throw new CheckoutError('no_payment_method', `Channel "${order.channel.code}" has no enabled payment method for cart ${orderId}`);
-  }
+  if (items.length === 0) throw new CheckoutError('not_placeable', EMPTY_ORDER);
+  if (items.some((item) => item.variant.shippingRequired) && order.shipments.length === 0) throw new CheckoutError('not_placeable', NO_SHIPPING_METHOD);
+  if (order.total > 0 && !order.payments.getItems().some((payment) => payment.state === 'cart')) throw new CheckoutError('not_placeable', NO_PAYMENT_METHOD);
   return order;
 }
+
+/** A line's product name as the order's messages show it. */
+const productNameOf = (variant: ProductVariant, locale: string): string => productNameIn(variant.product.translations.getItems(), locale, variant.product.code);
 
 /** The translation in `locale`, else the oldest one; null when there is none. */
 function translatedName(translations: readonly NamedTranslation[], locale: string): string | null {
@@ -60,22 +74,56 @@ function translatedName(translations: readonly NamedTranslation[], locale: strin
 
 /**
  * Puts the order's tracked units on hold. The variants are locked first, in id order so concurrent
- * checkouts never wait on each other in a circle, re-read under the lock, and each must still have
- * the units the order takes.
+ * checkouts never wait on each other in a circle, and re-read under the lock; each must still have
+ * the units the order takes. Returns the messages of the products that are short (nothing is held
+ * then) and the units held per variant.
  */
-async function holdStock(tx: EntityManager, order: Order): Promise<void> {
+async function holdStock(tx: EntityManager, order: Order): Promise<{ short: string[]; held: Map<ProductVariant, number> }> {
   const quantities = new Map<ProductVariant, number>();
   for (const item of order.items) {
     if (item.variant.tracked) quantities.set(item.variant, (quantities.get(item.variant) ?? 0) + item.quantity);
   }
-  if (quantities.size === 0) return;
+  if (quantities.size === 0) return { short: [], held: quantities };
   const ids = [...quantities.keys()].map((variant) => variant.id);
   const locked = await tx.find(ProductVariant, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  const short = locked.find((variant) => !hasStockFor(variant, quantities.get(variant)!));
-  if (short !== undefined) throw new CheckoutError('insufficient_stock', insufficientStock(productNameIn(short.product.translations.getItems(), order.localeCode, short.product.code)));
+  const short = locked.filter((variant) => !hasStockFor(variant, quantities.get(variant)!));
+  if (short.length > 0) return { short: short.map((variant) => insufficientStock(productNameOf(variant, order.localeCode))), held: new Map() };
   for (const variant of locked) {
     variant.onHold += quantities.get(variant)!;
     variant.version += 1;
+  }
+  return { short: [], held: quantities };
+}
+
+/** Units that were held and are now paid for leave the stock: off hold and off hand. */
+function sellStock(held: ReadonlyMap<ProductVariant, number>): void {
+  for (const [variant, quantity] of held) {
+    variant.onHold -= quantity;
+    variant.onHand -= quantity;
+    variant.version += 1;
+  }
+}
+
+const ADDRESS_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'company', 'countryCode', 'provinceCode', 'provinceName', 'street', 'city', 'postcode'] as const;
+const addressKey = (address: Address): string => JSON.stringify(ADDRESS_FIELDS.map((field) => (address[field] ?? '').trim().toLowerCase()));
+
+/**
+ * A customer with an account keeps the order's addresses (billing first, then shipping) in the address
+ * book, unless an equal one is already there; guests are left alone.
+ */
+async function saveAddressesOnCustomer(tx: EntityManager, order: Order): Promise<void> {
+  const customer = order.customer;
+  if (customer.user === null) return;
+  const orderAddresses = [order.billingAddress, order.shippingAddress].filter((address): address is Address => address !== null);
+  if (orderAddresses.length === 0) return;
+  const known = new Set((await customer.addresses.load()).map(addressKey));
+  for (const address of orderAddresses) {
+    const key = addressKey(address);
+    if (known.has(key)) continue;
+    known.add(key);
+    const copy: Partial<Address> = { customer };
+    for (const field of ADDRESS_FIELDS) Object.assign(copy, { [field]: address[field] });
+    customer.addresses.add(tx.create(Address, copy as Address));
   }
 }
 
@@ -91,15 +139,20 @@ async function countUsage(tx: EntityManager, order: Order): Promise<void> {
 
 /**
  * Turns a processed cart into a placed order, as the checkout's complete step does: states, payments
- * and shipments, stock on hold, promotion and coupon usage, item names frozen in the order's locale
- * (else its oldest translation), then the number and token. Runs inside the caller's transaction,
+ * and shipments, stock on hold, promotion and coupon usage, the address book of a registered customer,
+ * item names frozen in the order's locale (else its oldest translation), the notes, then the number
+ * and token. Disabled products and missing stock are refused together, products first. Runs inside the caller's transaction,
  * with the cart already processed, and flushes there; the sequence is locked last so it stays locked
  * for as short a time as possible.
  */
 export async function placeOrder(tx: EntityManager, orderId: number, options: PlaceOrderOptions): Promise<PlacedOrder> {
   const order = await loadPlaceable(tx, orderId);
-  await holdStock(tx, order);
+  const refusals = order.items.getItems().filter((item) => !item.variant.product.enabled).map((item) => productDisabled(productNameOf(item.variant, order.localeCode)));
+  const stock = await holdStock(tx, order);
+  refusals.push(...stock.short);
+  if (refusals.length > 0) throw new CheckoutError('not_placeable', [...new Set(refusals)]);
   await countUsage(tx, order);
+  await saveAddressesOnCustomer(tx, order);
   for (const payment of order.payments) if (payment.state === 'cart') payment.state = 'new';
   for (const shipment of order.shipments) if (shipment.state === 'cart') shipment.state = 'ready';
   for (const item of order.items) {
@@ -109,12 +162,15 @@ export async function placeOrder(tx: EntityManager, orderId: number, options: Pl
   const number = await takeOrderNumber(tx, options.number);
   order.number = number;
   order.tokenValue ??= newToken();
-  order.state = 'new';
   order.checkoutState = 'completed';
-  // Like the reference: nothing to pay counts as paid, nothing to ship as shipped.
+  // Like the reference: nothing to pay counts as paid (its stock is sold at once), nothing to ship as
+  // shipped, and an order that is both is fulfilled as soon as it is placed.
   order.paymentState = order.payments.length > 0 ? 'awaiting_payment' : 'paid';
   order.shippingState = order.shipments.length > 0 ? 'ready' : 'shipped';
+  if (order.paymentState === 'paid') sellStock(stock.held);
+  order.state = order.paymentState === 'paid' && order.shippingState === 'shipped' ? 'fulfilled' : 'new';
   order.checkoutCompletedAt = options.completedAt;
+  order.notes = options.notes ?? null;
   await tx.flush();
   return { id: orderId, number };
 }

@@ -84,6 +84,10 @@ export class Order {
   @Property({ type: 'datetime', nullable: true })
   checkoutCompletedAt: Date | null = null;
 
+  /** Given when the checkout is completed; stored, never shown. */
+  @Property({ type: 'text', nullable: true })
+  notes: string | null = null;
+
   @Property({ type: 'string', length: 64, nullable: true })
   tokenValue: string | null = null;
 

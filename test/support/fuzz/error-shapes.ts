@@ -17,7 +17,10 @@ function exactKeys(body: Json, keys: string[]): boolean {
   return actual.length === keys.length && keys.every((key, index) => actual[index] === key);
 }
 
-/** `{errors?: [..], children: {field: {} | {errors: [..]} | <form tree>}}`, or a child's `{errors: [..]}`. */
+/**
+ * `{errors?: [..], children: {field: {} | {errors: [..]} | <form tree>}}`, or a child's `{errors: [..]}`.
+ * List-like children (the checkout's shipments and payments, a choice's options) are a JSON array.
+ */
 function formTreeProblem(tree: unknown, path: string, isChild: boolean): string | null {
   if (!isObject(tree)) return `${path} is not an object`;
   const keys = Object.keys(tree);
@@ -25,7 +28,7 @@ function formTreeProblem(tree: unknown, path: string, isChild: boolean): string 
   if ('errors' in tree && !isMessageList(tree.errors)) return `${path}.errors is not a non-empty list of messages`;
   if (!('children' in tree)) return isChild ? null : `${path} has no children`;
   if (keys.indexOf('errors') > keys.indexOf('children')) return `${path}.errors comes after children`;
-  if (!isObject(tree.children)) return `${path}.children is not an object`;
+  if (!isObject(tree.children) && !(isChild && Array.isArray(tree.children))) return `${path}.children is not an object`;
   for (const [field, child] of Object.entries(tree.children)) {
     const problem = formTreeProblem(child, `${path}.children.${field}`, true);
     if (problem) return problem;
