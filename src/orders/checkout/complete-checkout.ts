@@ -68,6 +68,8 @@ export async function completeCheckout(tx: EntityManager, orderId: number, optio
   const now = options.now ?? new Date();
   await lockCartForCheckout(tx, orderId);
   await reprocessOrder(tx, orderId, now);
+  // reprocessOrder writes through SQL behind the unit of work: forget what was loaded before it (remove once it works through entities).
+  tx.clear();
   return placeOrder(tx, orderId, {
     completedAt: options.completedAt ?? now,
     notes: options.notes ?? null,
