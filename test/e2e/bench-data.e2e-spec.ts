@@ -92,8 +92,9 @@ describe('bench data generator', () => {
 
   it('writes the requested customers, orders and carts next to the fixtures', async () => {
     expect(await count(`select count(*) as n from customer`)).toBe(7 + 1 + SPEC.customers);
-    expect(await count(`select count(*) as n from orders where checkout_state = 'completed'`)).toBe(3 + 12 + SPEC.orders);
-    expect(await count(`select count(*) as n from orders where checkout_state = 'cart'`)).toBe(2 + 5 + SPEC.carts);
+    // The demo's 7 placed orders and 3 carts, the bench templates (12 orders, 5 carts), then the clones.
+    expect(await count(`select count(*) as n from orders where checkout_state = 'completed'`)).toBe(7 + 12 + SPEC.orders);
+    expect(await count(`select count(*) as n from orders where checkout_state = 'cart'`)).toBe(3 + 5 + SPEC.carts);
     const perCustomer = await sql.query<{ customer_id: number; orders: string }>(
       `select customer_id, count(*) as orders from orders where id between $1 and $2 group by 1 order by 1`,
       [info.orders.firstId, info.orders.firstId + SPEC.orders - 1],
@@ -110,8 +111,8 @@ describe('bench data generator', () => {
 
   it('numbers placed orders without gaps or duplicates and moves the shared sequence past them', async () => {
     const numbers = await sql.query<{ number: string }>(`select number from orders where number is not null order by number`);
-    expect(numbers.map((row) => row.number)).toEqual(Array.from({ length: 15 + SPEC.orders }, (_, index) => String(index + 1).padStart(9, '0')));
-    expect(await count(`select idx as n from order_sequence where id = 1`)).toBe(15 + SPEC.orders);
+    expect(numbers.map((row) => row.number)).toEqual(Array.from({ length: 19 + SPEC.orders }, (_, index) => String(index + 1).padStart(9, '0')));
+    expect(await count(`select idx as n from order_sequence where id = 1`)).toBe(19 + SPEC.orders);
   });
 
   it('leaves no dangling reference and moves every id sequence past the written ids', async () => {
