@@ -1,11 +1,14 @@
 /**
  * The benchmark: npm run bench [-- --quick] [--database-url URL] [--customers N --orders M --carts C]
  *   [--runs 3 --duration 10 --warmup 5 --connections 32] [--regenerate] [--force] [--skip-embedded] [--port 18300]
+ *   [--only checkout]
  *
  * Prepares the datasets (reused when the marker matches, carts restored), counts SQL statements per request,
  * starts the product (node dist/main.js, with the heap flags of `npm start`) and the baseline server against the same database, drives both with
  * autocannon, then the small dataset and the embedded database, prints a table with PASS/FAIL per target and
- * writes the numbers to bench/results/latest.json.
+ * writes the numbers to bench/results/latest.json. `--only checkout` prepares the main dataset and runs only the
+ * checkout section (latencies of complete and ship, statements of the checkout steps and order actions), writing
+ * bench/results/checkout.json.
  */
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
@@ -18,10 +21,11 @@ import { generateDataset, isDisposable, matchesSpec, readDatasetInfo, resetGener
 import { databaseName, openTarget } from './data/target';
 import { detectPinning, type Pinning } from './harness/cpu';
 import { runLoad, summarise, type LoadResult, type LoadSpec, type LoadSummary } from './harness/load';
-import { evaluateTargets, formatReport, latencyRatio, type Results, type ThroughputRow } from './harness/report';
+import { measureCheckout } from './harness/checkout-flow';
+import { checkoutStatementsTarget, evaluateTargets, formatCheckout, formatReport, formatTargets, latencyRatio, type CheckoutResults, type Results, type ThroughputRow } from './harness/report';
 import { httpGet, productNodeFlags, startServer, type ServerProcess } from './harness/server-process';
 import { readSettings, type RunSettings } from './harness/settings';
-import type { SqlCounts } from './harness/sql-count';
+import type { CheckoutSqlCounts, SqlCounts } from './harness/sql-count';
 
 const TOKEN_HEADERS = { authorization: 'Bearer SampleToken' };
 const READY_PATH = '/api/v1/customers/?limit=1';
@@ -80,6 +84,29 @@ function sampleCustomers(info: DatasetInfo): number[] {
 
 const cartPaths = (info: DatasetInfo) => Array.from({ length: info.carts.count }, (_, k) => `/api/v1/carts/${info.carts.firstId + k}`);
 const ordersPaths = (info: DatasetInfo) => sampleCustomers(info).map((id) => `/api/v1/customers/${id}/orders/?limit=10`);
+
+/** Carts the checkout latencies use up (each is placed, then shipped, once). */
+const CHECKOUT_TIMED_CARTS = 300;
+
+/**
+ * The generated carts the checkout section places: up to 300 for the latencies, and the last two for the
+ * statement counts (one through every step and action, one cancelled). The next run restores them.
+ */
+function checkoutCarts(info: DatasetInfo): { timed: number[]; counted: [number, number] | null } {
+  const ids = Array.from({ length: info.carts.count }, (_, k) => info.carts.firstId + k);
+  return {
+    timed: ids.slice(0, Math.max(0, Math.min(CHECKOUT_TIMED_CARTS, ids.length - 2))),
+    counted: ids.length >= 2 ? [ids[ids.length - 2], ids[ids.length - 1]] : null,
+  };
+}
+
+/** Statements per checkout step and order action, counted in-process on the last two generated carts. */
+async function countCheckoutStatements(info: DatasetInfo, databaseUrl: string): Promise<CheckoutSqlCounts | null> {
+  const { counted } = checkoutCarts(info);
+  if (counted === null) return null;
+  log('counting SQL statements of the checkout steps and order actions (in-process app)');
+  return childJson<CheckoutSqlCounts>([process.execPath, join(__dirname, 'harness', 'sql-count.js'), JSON.stringify({ checkoutCartIds: counted })], { DATABASE_URL: databaseUrl });
+}
 
 class Bench {
   readonly servers: ServerProcess[] = [];
@@ -206,6 +233,10 @@ async function main(): Promise<void> {
   };
 
   try {
+    if (settings.only === 'checkout') {
+      await checkoutOnly(bench, settings, meta, started);
+      return;
+    }
     const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
     const small = await prepareDataset(`small (${databaseName(settings.small.url)})`, { databaseUrl: settings.small.url, dataDir: '' }, settings.small.spec, settings);
     const embedded = settings.embedded
@@ -250,10 +281,12 @@ async function main(): Promise<void> {
     const itemPaths = cartPaths(full.info).map((path) => `${path}/items/`);
     const addOne = itemPaths.length > 0 ? (await bench.measure(product, itemPaths, 1, 1, itemBody)).summary : null;
     const addSixteen = itemPaths.length > 0 ? (await bench.measure(product, itemPaths, 16, 1, itemBody)).summary : null;
+    const checkoutLatency = await measureCheckout(product.baseUrl, TOKEN_HEADERS, checkoutCarts(full.info).timed, log);
     const serverRss = product.peakRssMb();
     const serverFirstOk = product.firstOkMs;
     const baselineFirstOk = baseline.firstOkMs;
     await bench.stopAll();
+    const checkout: CheckoutResults = { latency: checkoutLatency, sql: await countCheckoutStatements(full.info, settings.full.url) };
 
     log('latency: orders page 1 at 1 connection (small table)');
     const productSmallServer = await bench.startProduct('product (small DB)', { DATABASE_URL: settings.small.url }, port);
@@ -291,6 +324,7 @@ async function main(): Promise<void> {
         baselineRatio: latencyRatio(baselineFull, baselineSmall),
       },
       sql,
+      checkout,
       peakRssMb: { server: serverRss, embedded: embeddedRss },
       firstOkMs: { server: serverFirstOk, embedded: embeddedFirstOk, baseline: baselineFirstOk },
     };
@@ -302,6 +336,22 @@ async function main(): Promise<void> {
   } finally {
     await bench.stopAll();
   }
+}
+
+/** `--only checkout`: the main dataset (carts restored), the product on the server DB, the checkout section alone. */
+async function checkoutOnly(bench: Bench, settings: RunSettings, meta: Record<string, unknown>, started: number): Promise<void> {
+  const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
+  const product = await bench.startProduct('product (server DB)', { DATABASE_URL: settings.full.url }, settings.port);
+  const latency = await measureCheckout(product.baseUrl, TOKEN_HEADERS, checkoutCarts(full.info).timed, log);
+  await bench.stopAll();
+  const checkout: CheckoutResults = { latency, sql: await countCheckoutStatements(full.info, settings.full.url) };
+  const target = checkoutStatementsTarget(checkout);
+  const results = { meta: { ...meta, only: 'checkout', seconds: Math.round((Date.now() - started) / 1000) }, data: { database: databaseName(settings.full.url), spec: settings.full.spec }, checkout, targets: [target] };
+  const file = join(repoRoot(), 'bench', 'results', 'checkout.json');
+  mkdirSync(join(repoRoot(), 'bench', 'results'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const header = `shop-admin-api benchmark — checkout section only (${String(meta.mode)} data: ${databaseName(settings.full.url)}), ${String(meta.date)}\n${String(meta.pinning)}; ${String(meta.load)}`;
+  process.stdout.write(`${header}\n\n${formatCheckout(checkout)}\n\n${formatTargets([target])}\n\nwritten to ${file}\n`);
 }
 
 main().catch((error: unknown) => {

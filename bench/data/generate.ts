@@ -202,6 +202,21 @@ export async function resetGeneratedCarts(sql: Sql, info: DatasetInfo): Promise<
   const range = [info.carts.firstId, info.carts.firstId + info.carts.count - 1];
   await inTransaction(sql, async () => {
     const where = 'between $1::int and $2::int';
+    // Carts the checkout benchmark placed counted towards their promotions and coupon (cancelled ones gave it back).
+    const placed = `id ${where} and state not in ('cart', 'cancelled')`;
+    await sql.query(
+      `update promotion pr set used = pr.used - x.n
+         from (select op.promotion_id, count(*)::int as n from order_promotion op join orders o on o.id = op.order_id
+                where o.${placed} group by op.promotion_id) as x
+        where pr.id = x.promotion_id`,
+      range,
+    );
+    await sql.query(
+      `update promotion_coupon c set used = c.used - x.n
+         from (select promotion_coupon_id as id, count(*)::int as n from orders where ${placed} and promotion_coupon_id is not null group by 1) as x
+        where c.id = x.id`,
+      range,
+    );
     await sql.query(`delete from adjustment where order_id ${where}`, range);
     await sql.query(`delete from adjustment where order_item_id in (select id from order_item where order_id ${where})`, range);
     await sql.query(

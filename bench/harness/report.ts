@@ -1,5 +1,6 @@
 import type { LoadSummary } from './load';
-import type { StatementCount, SqlCounts } from './sql-count';
+import type { CheckoutLatencies } from './checkout-flow';
+import type { CheckoutSqlCounts, StatementCount, SqlCounts } from './sql-count';
 
 type Verdict = 'PASS' | 'FAIL' | 'N/A';
 
@@ -20,6 +21,12 @@ export interface ThroughputRow {
   productNote?: string;
 }
 
+/** Checkout and order actions: latencies at 1 connection (server DB) and statements per request. */
+export interface CheckoutResults {
+  latency: CheckoutLatencies | null;
+  sql: CheckoutSqlCounts | null;
+}
+
 export interface Results {
   meta: Record<string, unknown>;
   data: Record<string, unknown>;
@@ -34,6 +41,7 @@ export interface Results {
     baselineRatio: number | null;
   };
   sql: SqlCounts | null;
+  checkout: CheckoutResults;
   peakRssMb: { server: number | null; embedded: number | null };
   firstOkMs: { server: number | null; embedded: number | null; baseline: number | null };
   targets: Target[];
@@ -73,11 +81,21 @@ export function evaluateTargets(results: Omit<Results, 'targets'>): Target[] {
   max('SQL statements: GET cart (1/10/50 lines)', most(sql?.getCart1Line, sql?.getCart10Lines, sql?.getCart50Lines), 4);
   max('SQL statements: list page (customers, customer orders)', most(sql?.customersPage, sql?.customerOrdersPage), 5, '', sql && !sql.customerOrdersPage ? 'customer orders route missing' : undefined);
   max('SQL statements: add item (1/50-line cart)', most(sql?.addItem1Line, sql?.addItem50Lines), 10);
+  targets.push(checkoutStatementsTarget(results.checkout));
   max('peak RSS, server DB', results.peakRssMb.server, 250, ' MB');
   max('peak RSS, embedded DB', results.peakRssMb.embedded, 700, ' MB');
   max('start to first 200, server DB', results.firstOkMs.server, 2000, ' ms');
   max('start to first 200, embedded DB (existing data)', results.firstOkMs.embedded, 3000, ' ms');
   return targets;
+}
+
+const CHECKOUT_STATEMENT_LIMIT = 12;
+
+/** Issue #14's budget: every checkout step and order action at most 12 statements, authentication included. */
+export function checkoutStatementsTarget(checkout: CheckoutResults): Target {
+  const sql = checkout.sql;
+  const value = sql ? most(sql.addressing, sql.selectShipping, sql.selectPayment, sql.complete, sql.completePayment, sql.ship, sql.cancel) : null;
+  return { name: 'SQL statements: checkout steps, order actions', value, limit: `≤ ${CHECKOUT_STATEMENT_LIMIT}`, verdict: at(value === null ? null : value <= CHECKOUT_STATEMENT_LIMIT) };
 }
 
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
@@ -92,6 +110,41 @@ function table(header: string[], rows: string[][], alignLeft = 1): string {
 }
 
 const sqlCell = (count: StatementCount | null | undefined) => (count ? `${count.total} (${count.transactionControl} tx)` : '—');
+
+export function formatTargets(targets: Target[]): string {
+  return table(
+    ['target', 'measured', 'limit', 'verdict'],
+    targets.map((t) => [t.name, t.value === null ? (t.note ?? '—') : `${t.value}${t.note ? ` (${t.note})` : ''}`, t.limit, t.verdict]),
+  );
+}
+
+/** The checkout section: latencies, then statements per request. */
+export function formatCheckout(checkout: CheckoutResults): string {
+  const latency = checkout.latency;
+  const row = (name: string, value: { requests: number; p50: number; p99: number } | null | undefined): string[] => [name, ms(value?.p50), ms(value?.p99), num(value?.requests)];
+  const sql = checkout.sql;
+  return [
+    table(
+      ['checkout latency (product, server DB, 1 conn)', 'p50 ms', 'p99 ms', 'requests'],
+      [row('complete checkout, 10-line cart', latency?.complete), row('ship (with tracking code)', latency?.ship)],
+    ),
+    ...(latency?.note ? [`checkout latency incomplete: ${latency.note}`] : []),
+    ...(latency ? [`(each of ${latency.carts} generated carts placed once, then each shipment shipped once; the first ${latency.warmup} requests of each not counted)`] : []),
+    '',
+    table(
+      ['SQL statements per request (checkout and order actions)', 'count'],
+      [
+        ['PUT checkout addressing', sqlCell(sql?.addressing)],
+        ['PUT checkout select-shipping', sqlCell(sql?.selectShipping)],
+        ['PUT checkout select-payment', sqlCell(sql?.selectPayment)],
+        ['PUT checkout complete', sqlCell(sql?.complete)],
+        ['PUT order payment complete (pay)', sqlCell(sql?.completePayment)],
+        ['PUT order shipment ship', sqlCell(sql?.ship)],
+        ['PUT order cancel', sqlCell(sql?.cancel)],
+      ],
+    ),
+  ].join('\n');
+}
 
 export function formatReport(results: Results): string {
   const out: string[] = [];
@@ -150,16 +203,13 @@ export function formatReport(results: Results): string {
   );
   out.push('(baseline: 2 statements per request — the token lookup and one query)');
   out.push('');
+  out.push(formatCheckout(results.checkout));
+  out.push('');
   out.push(
     `peak RSS of the product: server DB ${num(results.peakRssMb.server)} MB, embedded DB ${num(results.peakRssMb.embedded)} MB; ` +
       `start to first 200: server DB ${num(results.firstOkMs.server)} ms, embedded DB ${num(results.firstOkMs.embedded)} ms (baseline ${num(results.firstOkMs.baseline)} ms)`,
   );
   out.push('');
-  out.push(
-    table(
-      ['target', 'measured', 'limit', 'verdict'],
-      results.targets.map((t) => [t.name, t.value === null ? (t.note ?? '—') : `${t.value}${t.note ? ` (${t.note})` : ''}`, t.limit, t.verdict]),
-    ),
-  );
+  out.push(formatTargets(results.targets));
   return out.join('\n');
 }

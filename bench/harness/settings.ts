@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { Args } from '../common/args';
+import { Args, ArgsError } from '../common/args';
 import type { DatasetSpec } from '../data/generate';
 import { databaseName, DEFAULT_DATABASE_URL, withDatabaseName } from '../data/target';
 
@@ -17,7 +17,12 @@ const RUN_OPTIONS = [
   'force',
   'skip-embedded',
   'port',
+  'only',
 ] as const;
+
+/** Sections `--only` can run on their own. */
+const SECTIONS = ['checkout'] as const;
+type Section = (typeof SECTIONS)[number];
 
 export interface RunSettings {
   mode: 'full' | 'quick';
@@ -35,6 +40,8 @@ export interface RunSettings {
   /** Empty a target that holds data the generator did not make. */
   force: boolean;
   port: number;
+  /** Run only this section (on the main dataset) and write its own results file; null: everything. */
+  only: Section | null;
 }
 
 /**
@@ -59,6 +66,8 @@ export function readSettings(argv: string[]): RunSettings {
   // Derived names do not start with the main name: the server test runs drop every database named like `<TEST_DATABASE_PREFIX>_%`.
   const baseUrl = args.string('database-url', process.env.DATABASE_URL || (quick ? withDatabaseName(DEFAULT_DATABASE_URL, 'quick_shop_bench') : DEFAULT_DATABASE_URL));
   const name = databaseName(baseUrl);
+  const only = args.string('only', null);
+  if (only !== null && !SECTIONS.includes(only as Section)) throw new ArgsError(`--only must be one of ${SECTIONS.join(', ')}, got "${only}"`);
   return {
     mode: quick ? 'quick' : 'full',
     full: { url: baseUrl, spec },
@@ -76,5 +85,6 @@ export function readSettings(argv: string[]): RunSettings {
     regenerate: args.flag('regenerate'),
     force: args.flag('force'),
     port: args.integer('port', 18_300),
+    only: only as Section | null,
   };
 }

@@ -92,6 +92,7 @@ describe('bench data generator', () => {
 
   it('writes the requested customers, orders and carts next to the fixtures', async () => {
     expect(await count(`select count(*) as n from customer`)).toBe(7 + 1 + SPEC.customers);
+    // The demo's 7 placed orders and 3 carts, the bench templates (12 orders, 5 carts), then the clones.
     expect(await count(`select count(*) as n from orders where checkout_state = 'completed'`)).toBe(7 + 12 + SPEC.orders);
     expect(await count(`select count(*) as n from orders where checkout_state = 'cart'`)).toBe(3 + 5 + SPEC.carts);
     const perCustomer = await sql.query<{ customer_id: number; orders: string }>(
@@ -195,5 +196,31 @@ describe('bench data generator', () => {
     expect(await structure(cartId)).toEqual(await structure(info.carts.templateId));
     // The generated carts are the newest rows of every table they touch, so their re-written rows get the same ids.
     expect(await checksum()).toEqual(first);
+  }, 120_000);
+
+  it('restores carts the checkout benchmark placed and gives back the promotion usage they counted, once', async () => {
+    const headers = { authorization: 'Bearer SampleToken', 'content-type': 'application/json' };
+    const send = async (method: 'GET' | 'PUT', url: string, payload?: object) => {
+      const response = await t.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      expect({ url, status: response.statusCode < 300 }).toEqual({ url, status: true });
+      return response;
+    };
+    const usage = async () => sql.query<{ id: number; used: number }>('select id, used from promotion order by id');
+    const before = await usage();
+    const [placed, cancelled] = cartIds().slice(-2);
+    const address = { firstName: 'Bench', lastName: 'Checkout', countryCode: 'US', provinceCode: 'US-NY', street: 'Broadway 5', city: 'New York', postcode: '10001' };
+    for (const id of [placed, cancelled]) {
+      await send('PUT', `/api/v1/checkouts/addressing/${id}`, { shippingAddress: address });
+      await send('PUT', `/api/v1/checkouts/select-shipping/${id}`, { shipments: [{ method: 'ups' }] });
+      await send('PUT', `/api/v1/checkouts/select-payment/${id}`, { payments: [{ method: 'cash_on_delivery' }] });
+      await send('PUT', `/api/v1/checkouts/complete/${id}`, {});
+    }
+    await send('PUT', `/api/v1/orders/${cancelled}/cancel`);
+    expect(await usage()).not.toEqual(before);
+
+    await resetGeneratedCarts(sql, info);
+    expect(await usage()).toEqual(before);
+    const cartTemplate = await structure(info.carts.templateId);
+    for (const id of [placed, cancelled]) expect(await structure(id)).toEqual(cartTemplate);
   }, 120_000);
 });
