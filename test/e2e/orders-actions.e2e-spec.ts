@@ -221,6 +221,12 @@ describe('order actions: cancel, ship a shipment, complete a payment', () => {
         message: 'Validation Failed',
         errors: { children: { tracking: { errors: ['This value is not valid.'] } } },
       });
+      // The column holds 255 characters (code points: 255 emoji fit, 256 do not).
+      expectJson(await ship(order, shipment, { tracking: '😀'.repeat(256) }), 400, {
+        code: 400,
+        message: 'Validation Failed',
+        errors: { children: { tracking: { errors: ['This value is too long. It should have 255 characters or less.'] } } },
+      });
       expectJson(await ship(orderId('fulfilled'), await shipmentOf('fulfilled'), { carrier: 'UPS' }), 400, {
         code: 400,
         message: 'Validation Failed',
