@@ -4,7 +4,7 @@ import { Form } from '../../common/forms/form-shape';
 import { NOT_VALID } from '../../common/forms/messages';
 import { Trim } from '../../common/forms/trim';
 
-export const TRACKING_TOO_LONG = 'This value is too long. It should have 255 characters or less.';
+const TRACKING_TOO_LONG = 'This value is too long. It should have 255 characters or less.';
 
 @Form({ fields: ['tracking'] })
 export class ShipForm {
