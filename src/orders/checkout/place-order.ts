@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { insufficientStock } from '../../cart-items/forms/cart-item.forms';
 import { ProductVariant } from '../../catalog/entities/product-variant.entity';
 import { productNameIn, type NamedTranslation } from '../../catalog/product-name';
 import { hasStockFor } from '../../catalog/stock';
 import { Address } from '../../addressing/entities/address.entity';
-import { Promotion } from '../../promotions/entities/promotion.entity';
 import { Order } from '../entities/order.entity';
 import { CheckoutError } from './checkout-error';
 import { takeOrderNumber } from './order-number';
@@ -127,14 +126,13 @@ async function saveAddressesOnCustomer(tx: EntityManager, order: Order): Promise
   }
 }
 
-/** One more use of every promotion applied to the order (locked in id order) and of its coupon. */
-async function countUsage(tx: EntityManager, order: Order): Promise<void> {
-  const ids = order.promotions.getItems().map((promotion) => promotion.id);
-  if (ids.length > 0) {
-    const promotions = await tx.find(Promotion, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    for (const promotion of promotions) promotion.used += 1;
-  }
-  if (order.promotionCoupon !== null) order.promotionCoupon.used += 1;
+/**
+ * One more use of every promotion applied to the order and of its coupon, as atomic increments: the
+ * ones with a usage limit were locked before the order was priced, the others need no check.
+ */
+function countUsage(order: Order): void {
+  for (const promotion of order.promotions) promotion.used = raw('used + 1');
+  if (order.promotionCoupon !== null) order.promotionCoupon.used = raw('used + 1');
 }
 
 /**
@@ -151,7 +149,7 @@ export async function placeOrder(tx: EntityManager, orderId: number, options: Pl
   const stock = await holdStock(tx, order);
   refusals.push(...stock.short);
   if (refusals.length > 0) throw new CheckoutError('not_placeable', [...new Set(refusals)]);
-  await countUsage(tx, order);
+  countUsage(order);
   await saveAddressesOnCustomer(tx, order);
   for (const payment of order.payments) if (payment.state === 'cart') payment.state = 'new';
   for (const shipment of order.shipments) if (shipment.state === 'cart') shipment.state = 'ready';
