@@ -6,6 +6,7 @@ import { badRequest, type ResponseSpec } from '../common/openapi/responses';
 import { arrayOf, boolean, closedObject, dateTime, ID, integer, keyedMap, link, money, SEGMENT, string, type Schema } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
 import { GENDERS } from '../customers/forms/customer.form';
+import { ORDER_VARIANT_OPTIONAL, orderVariantProperties } from '../orders/orders.openapi';
 import type { CheckoutTransition } from '../orders/state-machines/checkout-state-machine';
 
 /** Wire shapes of the checkout steps (see checkout-summary.serializer.ts and services/checkouts.service.ts). */
@@ -18,33 +19,12 @@ const category = (kind: string) =>
     { optional: ['description'], description: `The variant's ${kind}, without links.` },
   );
 
-const dimension = (name: string): SchemaObject => ({ type: 'number', description: `The variant's ${name}, when set.` });
-
 const SummaryVariantSchema = defineSchema(
   'CheckoutVariant',
-  closedObject(
-    {
-      descriptor: string({ description: '`<name> (<code>)`.' }),
-      id: integer(),
-      code: string(),
-      optionValues: arrayOf(closedObject({ code: string(), translations: keyedMap(closedObject({ locale: string(), id: integer(), value: string() }), 'locale code') })),
-      position: integer({ minimum: 0 }),
-      translations: keyedMap(closedObject({ locale: string(), id: integer(), name: string() }), 'locale code'),
-      version: integer({ minimum: 1 }),
-      onHold: integer(),
-      onHand: integer(),
-      tracked: boolean(),
-      weight: dimension('weight'),
-      width: dimension('width'),
-      height: dimension('height'),
-      depth: dimension('depth'),
-      taxCategory: category('tax category'),
-      shippingCategory: category('shipping category'),
-      channelPricings: keyedMap(closedObject({ channelCode: string(), price: money('Unit price in that channel.') }), 'channel code'),
-      _links: closedObject({ product: link(PRODUCT_HREF, '/api/v1/products/MUG') }),
-    },
-    { optional: ['weight', 'width', 'height', 'depth', 'taxCategory', 'shippingCategory'], description: 'The variant of an order line in the checkout summary: it links only to its product.' },
-  ),
+  closedObject(orderVariantProperties(category, closedObject({ product: link(PRODUCT_HREF, '/api/v1/products/MUG') })), {
+    optional: ORDER_VARIANT_OPTIONAL,
+    description: 'The variant of an order line in the checkout summary: it links only to its product.',
+  }),
 );
 
 const SummaryItemSchema = defineSchema(
