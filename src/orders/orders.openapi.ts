@@ -82,27 +82,27 @@ const OrderVariantSchema = defineSchema(
   ),
 );
 
+/** The fields of an order line, in the contract's key order, with `variant` as the variant is shown. */
+export const orderItemProperties = (variant: Schema): Record<string, Schema> => ({
+  id: integer(),
+  quantity: integer({ minimum: 1 }),
+  unitPrice: money("Price of one unit in the order's channel."),
+  total: money('unitsTotal + adjustmentsTotal.'),
+  units: arrayOf(CartItemUnitSchema),
+  unitsTotal: money("Sum of the units: unit price plus the unit's adjustments, each."),
+  adjustments: arrayOf(AdjustmentSchema),
+  adjustmentsTotal: money("Sum of the line's own adjustments."),
+  variant,
+  _links: closedObject({
+    order: link(`^/api/v1/orders/${ID}$`, '/api/v1/orders/2'),
+    product: link(PRODUCT_HREF, '/api/v1/products/MUG'),
+    variant: link(VARIANT_HREF, '/api/v1/products/MUG/variants/MUG_SW'),
+  }),
+});
+
 const OrderItemSchema = defineSchema(
   'OrderItem',
-  closedObject(
-    {
-      id: integer(),
-      quantity: integer({ minimum: 1 }),
-      unitPrice: money("Price of one unit in the order's channel."),
-      total: money('unitsTotal + adjustmentsTotal.'),
-      units: arrayOf(CartItemUnitSchema),
-      unitsTotal: money("Sum of the units: unit price plus the unit's adjustments, each."),
-      adjustments: arrayOf(AdjustmentSchema),
-      adjustmentsTotal: money("Sum of the line's own adjustments."),
-      variant: OrderVariantSchema,
-      _links: closedObject({
-        order: link(`^/api/v1/orders/${ID}$`, '/api/v1/orders/2'),
-        product: link(PRODUCT_HREF, '/api/v1/products/MUG'),
-        variant: link(VARIANT_HREF, '/api/v1/products/MUG/variants/MUG_SW'),
-      }),
-    },
-    { description: 'A line of an order, its variant in full.', example: placedLine },
-  ),
+  closedObject(orderItemProperties(OrderVariantSchema), { description: 'A line of an order, its variant in full.', example: placedLine }),
 );
 
 const OrderAddressSchema = defineSchema(
