@@ -1,10 +1,10 @@
-import { serializeAdjustment } from '../carts/cart.serializer';
 import { serializeChannelJson } from '../channels/channel.serializer';
 import { formatStoredDateTime } from '../common/datetime';
 import { links } from '../common/links';
 import { keyedBy } from '../common/serialization/keyed-by';
 import { serializeCustomerDetailJson } from '../customers/customer.serializer';
 import { serializeOrderItem } from '../orders/order-item.serializer';
+import { serializeAddress, serializeOrderWith } from '../orders/order.serializer';
 import type { AddressJson, CouponJson, OrderItemRow, OrderRow } from '../orders/queries/order-rows';
 import type { PaymentJson } from '../payments/queries/payment-sql';
 import type { ShipmentJson } from '../shipping/queries/shipment-sql';
@@ -38,18 +38,10 @@ function serializeSummaryCustomer(row: OrderRow['customer']) {
   return { ...customer, ...(customer.group !== undefined && { group: customer.group.map(() => ({})) }) };
 }
 
+/** The order's address without its id. */
 function serializeSummaryAddress(row: AddressJson) {
-  return {
-    firstName: row.first_name,
-    lastName: row.last_name,
-    ...(row.phone_number !== null && { phoneNumber: row.phone_number }),
-    countryCode: row.country_code,
-    ...(row.province_code !== null && { provinceCode: row.province_code }),
-    ...(row.province_name !== null && { provinceName: row.province_name }),
-    street: row.street,
-    city: row.city,
-    postcode: row.postcode,
-  };
+  const { id: _id, ...address } = serializeAddress(row);
+  return address;
 }
 
 function serializeSummaryPayment(row: PaymentJson) {
@@ -92,26 +84,13 @@ const serializeSummaryCoupon = (row: CouponJson) => ({
   _links: { promotion: { href: links.promotion(row.promotion_code) } },
 });
 
-export function serializeCheckoutSummary(row: OrderRow) {
-  return {
-    id: row.id,
-    ...(row.checkout_completed_at !== null && { checkoutCompletedAt: formatStoredDateTime(row.checkout_completed_at) }),
-    ...(row.number !== null && { number: row.number }),
-    items: row.items.map(serializeSummaryItem),
-    itemsTotal: row.items_total,
-    adjustments: row.adjustments.map(serializeAdjustment),
-    adjustmentsTotal: row.adjustments_total,
-    total: row.total,
-    state: row.state,
-    customer: serializeSummaryCustomer(row.customer),
-    channel: serializeChannelJson(row.channel),
-    ...(row.shipping_address !== null && { shippingAddress: serializeSummaryAddress(row.shipping_address) }),
-    ...(row.billing_address !== null && { billingAddress: serializeSummaryAddress(row.billing_address) }),
-    payments: row.payments.map(serializeSummaryPayment),
-    shipments: row.shipments.map(serializeSummaryShipment),
-    currencyCode: row.currency_code,
-    localeCode: row.locale_code,
-    ...(row.promotion_coupon !== null && { promotionCoupon: serializeSummaryCoupon(row.promotion_coupon) }),
-    checkoutState: row.checkout_state,
-  };
-}
+const SUMMARY_PARTS = {
+  item: serializeSummaryItem,
+  customer: serializeSummaryCustomer,
+  address: serializeSummaryAddress,
+  payment: serializeSummaryPayment,
+  shipment: serializeSummaryShipment,
+  coupon: serializeSummaryCoupon,
+};
+
+export const serializeCheckoutSummary = (row: OrderRow) => serializeOrderWith(row, SUMMARY_PARTS);

@@ -1,11 +1,12 @@
 import type { SchemaObject } from '@nestjs/swagger';
-import { AdjustmentSchema, CartItemUnitSchema } from '../carts/carts.openapi';
+import { AdjustmentSchema } from '../carts/carts.openapi';
 import { ChannelSchema } from '../channels/channels.openapi';
 import { errorBody } from '../common/openapi/error-schemas';
 import { badRequest, type ResponseSpec } from '../common/openapi/responses';
 import { arrayOf, boolean, closedObject, dateTime, ID, integer, keyedMap, link, money, SEGMENT, string, type Schema } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
 import { GENDERS } from '../customers/forms/customer.form';
+import { ORDER_VARIANT_OPTIONAL, orderItemProperties, orderVariantProperties } from '../orders/orders.openapi';
 import type { CheckoutTransition } from '../orders/state-machines/checkout-state-machine';
 
 /** Wire shapes of the checkout steps (see checkout-summary.serializer.ts and services/checkouts.service.ts). */
@@ -18,56 +19,17 @@ const category = (kind: string) =>
     { optional: ['description'], description: `The variant's ${kind}, without links.` },
   );
 
-const dimension = (name: string): SchemaObject => ({ type: 'number', description: `The variant's ${name}, when set.` });
-
 const SummaryVariantSchema = defineSchema(
   'CheckoutVariant',
-  closedObject(
-    {
-      descriptor: string({ description: '`<name> (<code>)`.' }),
-      id: integer(),
-      code: string(),
-      optionValues: arrayOf(closedObject({ code: string(), translations: keyedMap(closedObject({ locale: string(), id: integer(), value: string() }), 'locale code') })),
-      position: integer({ minimum: 0 }),
-      translations: keyedMap(closedObject({ locale: string(), id: integer(), name: string() }), 'locale code'),
-      version: integer({ minimum: 1 }),
-      onHold: integer(),
-      onHand: integer(),
-      tracked: boolean(),
-      weight: dimension('weight'),
-      width: dimension('width'),
-      height: dimension('height'),
-      depth: dimension('depth'),
-      taxCategory: category('tax category'),
-      shippingCategory: category('shipping category'),
-      channelPricings: keyedMap(closedObject({ channelCode: string(), price: money('Unit price in that channel.') }), 'channel code'),
-      _links: closedObject({ product: link(PRODUCT_HREF, '/api/v1/products/MUG') }),
-    },
-    { optional: ['weight', 'width', 'height', 'depth', 'taxCategory', 'shippingCategory'], description: 'The variant of an order line in the checkout summary: it links only to its product.' },
-  ),
+  closedObject(orderVariantProperties(category, closedObject({ product: link(PRODUCT_HREF, '/api/v1/products/MUG') })), {
+    optional: ORDER_VARIANT_OPTIONAL,
+    description: 'The variant of an order line in the checkout summary: it links only to its product.',
+  }),
 );
 
 const SummaryItemSchema = defineSchema(
   'CheckoutItem',
-  closedObject(
-    {
-      id: integer(),
-      quantity: integer({ minimum: 1 }),
-      unitPrice: money("Price of one unit in the order's channel."),
-      total: money('unitsTotal + adjustmentsTotal.'),
-      units: arrayOf(CartItemUnitSchema),
-      unitsTotal: money('Sum of the units.'),
-      adjustments: arrayOf(AdjustmentSchema),
-      adjustmentsTotal: money("Sum of the line's own adjustments."),
-      variant: SummaryVariantSchema,
-      _links: closedObject({
-        order: link(`^/api/v1/orders/${ID}$`, '/api/v1/orders/2'),
-        product: link(PRODUCT_HREF, '/api/v1/products/MUG'),
-        variant: link(`^/api/v1/products/${SEGMENT}/variants/${SEGMENT}$`, '/api/v1/products/MUG/variants/MUG_SW'),
-      }),
-    },
-    { description: 'A line of the order in the checkout summary.' },
-  ),
+  closedObject(orderItemProperties(SummaryVariantSchema), { description: 'A line of the order in the checkout summary.' }),
 );
 
 const SummaryCustomerSchema = defineSchema(

@@ -13,7 +13,7 @@ import type { AddressJson, CouponJson, OrderRow } from './queries/order-rows';
  * (no serialization groups). Nulls are left out; the order itself has no `_links`.
  */
 
-function serializeAddress(row: AddressJson) {
+export function serializeAddress(row: AddressJson) {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -45,26 +45,51 @@ function serializeFullCoupon(row: CouponJson) {
   };
 }
 
-export function serializeOrder(row: OrderRow) {
+/** How each part of an order is shown: the full order and the checkout summary differ only there. */
+export interface OrderPartSerializers<Item, Customer, Address, Payment, Shipment, Coupon> {
+  item: (row: OrderRow['items'][number]) => Item;
+  customer: (row: OrderRow['customer']) => Customer;
+  address: (row: AddressJson) => Address;
+  payment: (row: OrderRow['payments'][number]) => Payment;
+  shipment: (row: OrderRow['shipments'][number]) => Shipment;
+  coupon: (row: CouponJson) => Coupon;
+}
+
+/** The order's keys in the contract's order, each part shown by `parts`; nulls are left out. */
+export function serializeOrderWith<Item, Customer, Address, Payment, Shipment, Coupon>(
+  row: OrderRow,
+  parts: OrderPartSerializers<Item, Customer, Address, Payment, Shipment, Coupon>,
+) {
   return {
     id: row.id,
     ...(row.checkout_completed_at !== null && { checkoutCompletedAt: formatStoredDateTime(row.checkout_completed_at) }),
     ...(row.number !== null && { number: row.number }),
-    items: row.items.map(serializeOrderItem),
+    items: row.items.map(parts.item),
     itemsTotal: row.items_total,
     adjustments: row.adjustments.map(serializeAdjustment),
     adjustmentsTotal: row.adjustments_total,
     total: row.total,
     state: row.state,
-    customer: serializeCustomerDetailJson(row.customer),
+    customer: parts.customer(row.customer),
     channel: serializeChannelJson(row.channel),
-    ...(row.shipping_address !== null && { shippingAddress: serializeAddress(row.shipping_address) }),
-    ...(row.billing_address !== null && { billingAddress: serializeAddress(row.billing_address) }),
-    payments: row.payments.map(serializePayment),
-    shipments: row.shipments.map(serializeShipment),
+    ...(row.shipping_address !== null && { shippingAddress: parts.address(row.shipping_address) }),
+    ...(row.billing_address !== null && { billingAddress: parts.address(row.billing_address) }),
+    payments: row.payments.map(parts.payment),
+    shipments: row.shipments.map(parts.shipment),
     currencyCode: row.currency_code,
     localeCode: row.locale_code,
-    ...(row.promotion_coupon !== null && { promotionCoupon: serializeFullCoupon(row.promotion_coupon) }),
+    ...(row.promotion_coupon !== null && { promotionCoupon: parts.coupon(row.promotion_coupon) }),
     checkoutState: row.checkout_state,
   };
 }
+
+const FULL_ORDER_PARTS = {
+  item: serializeOrderItem,
+  customer: serializeCustomerDetailJson,
+  address: serializeAddress,
+  payment: serializePayment,
+  shipment: serializeShipment,
+  coupon: serializeFullCoupon,
+};
+
+export const serializeOrder = (row: OrderRow) => serializeOrderWith(row, FULL_ORDER_PARTS);

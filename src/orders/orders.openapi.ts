@@ -5,7 +5,7 @@ import { requestSchemaFor } from '../common/openapi/request-schema';
 import { ShipForm } from './forms/ship.form';
 import { ChannelSchema } from '../channels/channels.openapi';
 import { definePageSchema } from '../common/openapi/page-schema';
-import { arrayOf, boolean, closedObject, dateTime, ID, integer, keyedMap, link, money, SEGMENT, selfLinks, string } from '../common/openapi/schema-builders';
+import { arrayOf, boolean, closedObject, dateTime, ID, integer, keyedMap, link, money, SEGMENT, selfLinks, string, type Schema } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
 import { CustomerSchema } from '../customers/customers.openapi';
 import { PaymentSchema } from '../payments/payments.openapi';
@@ -34,63 +34,75 @@ const fullCategory = (kind: string, path: string) =>
 
 const dimension = (name: string): SchemaObject => ({ type: 'number', description: `The variant's ${name}, when set.` });
 
+/**
+ * The fields of an order line's variant, in the contract's key order: the full order and the checkout
+ * summary differ only in how its categories and its links are shown.
+ */
+export const orderVariantProperties = (category: (kind: string, path: string) => Schema, links: Schema): Record<string, Schema> => ({
+  descriptor: string({ description: '`<name> (<code>)`: the variant name in the order locale (else another translation, else the product name), then the code.' }),
+  id: integer(),
+  code: string(),
+  optionValues: arrayOf(
+    closedObject({
+      code: string(),
+      translations: keyedMap(closedObject({ locale: string(), id: integer(), value: string() }), 'locale code'),
+    }),
+  ),
+  position: integer({ minimum: 0, description: 'Position of the variant within its product, from 0.' }),
+  translations: keyedMap(closedObject({ locale: string(), id: integer(), name: string() }), 'locale code'),
+  version: integer({ minimum: 1 }),
+  onHold: integer({ description: 'Units held by placed orders.' }),
+  onHand: integer({ description: 'Units in stock.' }),
+  tracked: boolean({ description: 'Whether stock is tracked.' }),
+  weight: dimension('weight'),
+  width: dimension('width'),
+  height: dimension('height'),
+  depth: dimension('depth'),
+  taxCategory: category('tax category', 'tax-categories'),
+  shippingCategory: category('shipping category', 'shipping-categories'),
+  channelPricings: keyedMap(closedObject({ channelCode: string(), price: money('Unit price in that channel.') }), 'channel code'),
+  _links: links,
+});
+
+/** The variant fields a variant may lack. */
+export const ORDER_VARIANT_OPTIONAL = ['weight', 'width', 'height', 'depth', 'taxCategory', 'shippingCategory'];
+
 const OrderVariantSchema = defineSchema(
   'OrderVariant',
   closedObject(
+    orderVariantProperties(
+      fullCategory,
+      closedObject({ self: link(VARIANT_HREF, '/api/v1/products/MUG/variants/MUG_SW'), product: link(PRODUCT_HREF, '/api/v1/products/MUG') }),
+    ),
     {
-      descriptor: string({ description: '`<name> (<code>)`: the variant name in the order locale (else another translation, else the product name), then the code.' }),
-      id: integer(),
-      code: string(),
-      optionValues: arrayOf(
-        closedObject({
-          code: string(),
-          translations: keyedMap(closedObject({ locale: string(), id: integer(), value: string() }), 'locale code'),
-        }),
-      ),
-      position: integer({ minimum: 0, description: 'Position of the variant within its product, from 0.' }),
-      translations: keyedMap(closedObject({ locale: string(), id: integer(), name: string() }), 'locale code'),
-      version: integer({ minimum: 1 }),
-      onHold: integer({ description: 'Units held by placed orders.' }),
-      onHand: integer({ description: 'Units in stock.' }),
-      tracked: boolean({ description: 'Whether stock is tracked.' }),
-      weight: dimension('weight'),
-      width: dimension('width'),
-      height: dimension('height'),
-      depth: dimension('depth'),
-      taxCategory: fullCategory('tax category', 'tax-categories'),
-      shippingCategory: fullCategory('shipping category', 'shipping-categories'),
-      channelPricings: keyedMap(closedObject({ channelCode: string(), price: money('Unit price in that channel.') }), 'channel code'),
-      _links: closedObject({ self: link(VARIANT_HREF, '/api/v1/products/MUG/variants/MUG_SW'), product: link(PRODUCT_HREF, '/api/v1/products/MUG') }),
-    },
-    {
-      optional: ['weight', 'width', 'height', 'depth', 'taxCategory', 'shippingCategory'],
+      optional: ORDER_VARIANT_OPTIONAL,
       description: 'The product variant of an order line, with every exposed field.',
       example: placedLine.variant,
     },
   ),
 );
 
+/** The fields of an order line, in the contract's key order, with `variant` as the variant is shown. */
+export const orderItemProperties = (variant: Schema): Record<string, Schema> => ({
+  id: integer(),
+  quantity: integer({ minimum: 1 }),
+  unitPrice: money("Price of one unit in the order's channel."),
+  total: money('unitsTotal + adjustmentsTotal.'),
+  units: arrayOf(CartItemUnitSchema),
+  unitsTotal: money("Sum of the units: unit price plus the unit's adjustments, each."),
+  adjustments: arrayOf(AdjustmentSchema),
+  adjustmentsTotal: money("Sum of the line's own adjustments."),
+  variant,
+  _links: closedObject({
+    order: link(`^/api/v1/orders/${ID}$`, '/api/v1/orders/2'),
+    product: link(PRODUCT_HREF, '/api/v1/products/MUG'),
+    variant: link(VARIANT_HREF, '/api/v1/products/MUG/variants/MUG_SW'),
+  }),
+});
+
 const OrderItemSchema = defineSchema(
   'OrderItem',
-  closedObject(
-    {
-      id: integer(),
-      quantity: integer({ minimum: 1 }),
-      unitPrice: money("Price of one unit in the order's channel."),
-      total: money('unitsTotal + adjustmentsTotal.'),
-      units: arrayOf(CartItemUnitSchema),
-      unitsTotal: money("Sum of the units: unit price plus the unit's adjustments, each."),
-      adjustments: arrayOf(AdjustmentSchema),
-      adjustmentsTotal: money("Sum of the line's own adjustments."),
-      variant: OrderVariantSchema,
-      _links: closedObject({
-        order: link(`^/api/v1/orders/${ID}$`, '/api/v1/orders/2'),
-        product: link(PRODUCT_HREF, '/api/v1/products/MUG'),
-        variant: link(VARIANT_HREF, '/api/v1/products/MUG/variants/MUG_SW'),
-      }),
-    },
-    { description: 'A line of an order, its variant in full.', example: placedLine },
-  ),
+  closedObject(orderItemProperties(OrderVariantSchema), { description: 'A line of an order, its variant in full.', example: placedLine }),
 );
 
 const OrderAddressSchema = defineSchema(

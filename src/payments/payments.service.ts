@@ -1,9 +1,10 @@
-import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
+import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
 import { links } from '../common/links';
-import { assertPageExists, buildPage } from '../common/pagination/page';
+import { readEntityPage } from '../common/pagination/entity-page';
+import { buildPage } from '../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../common/pagination/page-request';
 import { readStringFilter, stringFilterWhere } from '../common/pagination/string-filter';
 import { Payment } from './entities/payment.entity';
@@ -27,20 +28,19 @@ export class PaymentsService {
     const filter = readStringFilter(rawQuery, 'state');
     const where = { $and: [{ state: { $ne: 'cart' } }, ...(filter === null ? [] : [stringFilterWhere('state', filter)])] } as FilterQuery<Payment>;
     const em = this.em.fork();
-    const total = await em.count(Payment, where);
-    assertPageExists(request, total);
-    const payments =
-      total === 0
-        ? []
-        : await em.find(Payment, where, {
-            populate: ['method.translations'],
-            orderBy: request.sorting.map(([field, direction]) => ({ [SORT_PROPERTIES[field]]: direction })) as QueryOrderMap<Payment>[],
-            populateOrderBy: { method: { translations: { id: 'asc' } } },
-            limit: request.limit,
-            offset: (request.page - 1) * request.limit,
-            strategy: 'joined',
-            disableIdentityMap: true,
-          });
+    const { total, items: payments } = await readEntityPage(
+      request,
+      SORT_PROPERTIES,
+      () => em.count(Payment, where),
+      (window) =>
+        em.find(Payment, where, {
+          ...window,
+          populate: ['method.translations'],
+          populateOrderBy: { method: { translations: { id: 'asc' } } },
+          strategy: 'joined',
+          disableIdentityMap: true,
+        }),
+    );
     return buildPage(links.payments(), request, total, payments.map(serializePaymentListItem));
   }
 

@@ -1,9 +1,10 @@
-import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
+import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
 import { links } from '../common/links';
-import { assertPageExists, buildPage } from '../common/pagination/page';
+import { readEntityPage } from '../common/pagination/entity-page';
+import { buildPage } from '../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../common/pagination/page-request';
 import { readStringFilter, stringFilterWhere } from '../common/pagination/string-filter';
 import { Shipment } from './entities/shipment.entity';
@@ -27,19 +28,18 @@ export class ShipmentsService {
     const filter = readStringFilter(rawQuery, 'state');
     const where = { $and: [{ state: { $ne: 'cart' } }, ...(filter === null ? [] : [stringFilterWhere('state', filter)])] } as FilterQuery<Shipment>;
     const em = this.em.fork();
-    const total = await em.count(Shipment, where);
-    assertPageExists(request, total);
-    const shipments =
-      total === 0
-        ? []
-        : await em.find(Shipment, where, {
-            populate: ['method.zone'],
-            orderBy: request.sorting.map(([field, direction]) => ({ [SORT_PROPERTIES[field]]: direction })) as QueryOrderMap<Shipment>[],
-            limit: request.limit,
-            offset: (request.page - 1) * request.limit,
-            strategy: 'joined',
-            disableIdentityMap: true,
-          });
+    const { total, items: shipments } = await readEntityPage(
+      request,
+      SORT_PROPERTIES,
+      () => em.count(Shipment, where),
+      (window) =>
+        em.find(Shipment, where, {
+          ...window,
+          populate: ['method.zone'],
+          strategy: 'joined',
+          disableIdentityMap: true,
+        }),
+    );
     return buildPage(links.shipments(), request, total, shipments.map((shipment) => serializeShipment(shipmentRow(shipment))));
   }
 

@@ -7,6 +7,14 @@ import { productNameIn, type NamedTranslation } from '../../catalog/product-name
 import { hasStockFor } from '../../catalog/stock';
 import { Address } from '../../addressing/entities/address.entity';
 import { Order } from '../entities/order.entity';
+import { lockVariants, trackedQuantities } from '../services/inventory';
+import { resolveOrderFulfilment, resolveOrderPayment, resolveOrderShipping } from '../services/order-actions';
+import { ORDER_TRANSITIONS } from '../state-machines/order';
+import { ORDER_PAYMENT_TRANSITIONS } from '../state-machines/order-payment';
+import { ORDER_SHIPPING_TRANSITIONS } from '../state-machines/order-shipping';
+import { PAYMENT_TRANSITIONS } from '../state-machines/payment';
+import { SHIPMENT_TRANSITIONS } from '../state-machines/shipment';
+import { applyIfAllowed } from '../state-machines/transition-table';
 import { CheckoutError } from './checkout-error';
 import { takeOrderNumber } from './order-number';
 
@@ -72,35 +80,37 @@ function translatedName(translations: readonly NamedTranslation[], locale: strin
 }
 
 /**
- * Puts the order's tracked units on hold. The variants are locked first, in id order so concurrent
- * checkouts never wait on each other in a circle, and re-read under the lock; each must still have
- * the units the order takes. Returns the messages of the products that are short (nothing is held
- * then) and the units held per variant.
+ * Puts the order's tracked units on hold, on its variants locked and re-read; each must still have the
+ * units the order takes. Returns the messages of the products that are short (nothing is held then).
  */
-async function holdStock(tx: EntityManager, order: Order): Promise<{ short: string[]; held: Map<ProductVariant, number> }> {
-  const quantities = new Map<ProductVariant, number>();
-  for (const item of order.items) {
-    if (item.variant.tracked) quantities.set(item.variant, (quantities.get(item.variant) ?? 0) + item.quantity);
-  }
-  if (quantities.size === 0) return { short: [], held: quantities };
-  const ids = [...quantities.keys()].map((variant) => variant.id);
-  const locked = await tx.find(ProductVariant, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+async function holdStock(tx: EntityManager, order: Order): Promise<string[]> {
+  const quantities = trackedQuantities(order);
+  if (quantities.size === 0) return [];
+  const locked = await lockVariants(tx, [...quantities.keys()].map((variant) => variant.id));
   const short = locked.filter((variant) => !hasStockFor(variant, quantities.get(variant)!));
-  if (short.length > 0) return { short: short.map((variant) => insufficientStock(productNameOf(variant, order.localeCode))), held: new Map() };
+  if (short.length > 0) return short.map((variant) => insufficientStock(productNameOf(variant, order.localeCode)));
   for (const variant of locked) {
     variant.onHold += quantities.get(variant)!;
     variant.version += 1;
   }
-  return { short: [], held: quantities };
+  return [];
 }
 
-/** Units that were held and are now paid for leave the stock: off hold and off hand. */
-function sellStock(held: ReadonlyMap<ProductVariant, number>): void {
-  for (const [variant, quantity] of held) {
-    variant.onHold -= quantity;
-    variant.onHand -= quantity;
-    variant.version += 1;
-  }
+/**
+ * The states of a placed order, by the state machines: the order, its payments and shipments are
+ * created, then the order's payment and shipping states resolved like after any action. So, as in the
+ * reference, nothing to pay counts as paid (its held stock is sold at once), nothing to ship as shipped,
+ * and an order that is both is fulfilled as soon as it is placed. The variants are locked already.
+ */
+async function applyPlacedStates(tx: EntityManager, order: Order): Promise<void> {
+  order.state = applyIfAllowed(ORDER_TRANSITIONS, order.state, 'create');
+  for (const payment of order.payments) payment.state = applyIfAllowed(PAYMENT_TRANSITIONS, payment.state, 'create');
+  for (const shipment of order.shipments) shipment.state = applyIfAllowed(SHIPMENT_TRANSITIONS, shipment.state, 'create');
+  order.paymentState = applyIfAllowed(ORDER_PAYMENT_TRANSITIONS, order.paymentState, 'request_payment');
+  order.shippingState = applyIfAllowed(ORDER_SHIPPING_TRANSITIONS, order.shippingState, 'request_shipping');
+  await resolveOrderPayment(tx, order, true);
+  resolveOrderShipping(order);
+  resolveOrderFulfilment(order);
 }
 
 const ADDRESS_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'company', 'countryCode', 'provinceCode', 'provinceName', 'street', 'city', 'postcode'] as const;
@@ -146,13 +156,10 @@ function countUsage(order: Order): void {
 export async function placeOrder(tx: EntityManager, orderId: number, options: PlaceOrderOptions): Promise<PlacedOrder> {
   const order = await loadPlaceable(tx, orderId);
   const refusals = order.items.getItems().filter((item) => !item.variant.product.enabled).map((item) => productDisabled(productNameOf(item.variant, order.localeCode)));
-  const stock = await holdStock(tx, order);
-  refusals.push(...stock.short);
+  refusals.push(...(await holdStock(tx, order)));
   if (refusals.length > 0) throw new CheckoutError('not_placeable', [...new Set(refusals)]);
   countUsage(order);
   await saveAddressesOnCustomer(tx, order);
-  for (const payment of order.payments) if (payment.state === 'cart') payment.state = 'new';
-  for (const shipment of order.shipments) if (shipment.state === 'cart') shipment.state = 'ready';
   for (const item of order.items) {
     item.variantName = translatedName(item.variant.translations.getItems(), order.localeCode);
     item.productName = translatedName(item.variant.product.translations.getItems(), order.localeCode);
@@ -161,12 +168,7 @@ export async function placeOrder(tx: EntityManager, orderId: number, options: Pl
   order.number = number;
   order.tokenValue ??= newToken();
   order.checkoutState = 'completed';
-  // Like the reference: nothing to pay counts as paid (its stock is sold at once), nothing to ship as
-  // shipped, and an order that is both is fulfilled as soon as it is placed.
-  order.paymentState = order.payments.length > 0 ? 'awaiting_payment' : 'paid';
-  order.shippingState = order.shipments.length > 0 ? 'ready' : 'shipped';
-  if (order.paymentState === 'paid') sellStock(stock.held);
-  order.state = order.paymentState === 'paid' && order.shippingState === 'shipped' ? 'fulfilled' : 'new';
+  await applyPlacedStates(tx, order);
   order.checkoutCompletedAt = options.completedAt;
   order.notes = options.notes ?? null;
   await tx.flush();

@@ -16,17 +16,30 @@ const notEnough = (what: 'on hold' | 'on hand', name: string) =>
   conflict(`Not enough units to decrease ${what} quantity from the inventory of a variant "${name}".`);
 
 /**
- * Applies the operation to the order's lines (items with their variants loaded). The variants are
- * locked in id order (so concurrent operations never wait on each other in a circle) and re-read
- * under the lock; a count that would go negative is a 409 and the caller's transaction rolls back.
+ * Locks the given variants in id order (so concurrent checkouts and actions never wait on each other in
+ * a circle) and re-reads them under the lock.
+ */
+export function lockVariants(tx: EntityManager, ids: readonly number[]): Promise<ProductVariant[]> {
+  return tx.find(ProductVariant, { id: { $in: [...ids] } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+const trackedLines = (order: Order) => order.items.getItems().filter((item) => item.variant.tracked);
+
+/**
+ * Applies the operation to the order's lines (items with their variants loaded), locking their variants
+ * first; a count that would go negative is a 409 and the caller's transaction rolls back.
  */
 export async function changeInventory(tx: EntityManager, order: Order, operation: InventoryOperation): Promise<void> {
-  const lines = order.items.getItems().filter((item) => item.variant.tracked);
+  const lines = trackedLines(order);
   if (lines.length === 0) return;
-  const ids = [...new Set(lines.map((item) => item.variant.id))];
-  await tx.find(ProductVariant, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  await lockVariants(tx, [...new Set(lines.map((item) => item.variant.id))]);
+  applyInventoryChange(order, operation);
+}
+
+/** The operation on variants the caller's transaction has already locked (see changeInventory). */
+export function applyInventoryChange(order: Order, operation: InventoryOperation): void {
   const changed = new Set<ProductVariant>();
-  for (const item of lines) {
+  for (const item of trackedLines(order)) {
     const variant = item.variant;
     const name = item.variantName ?? variant.code;
     if (operation === 'giveBack') {
@@ -42,4 +55,11 @@ export async function changeInventory(tx: EntityManager, order: Order, operation
     changed.add(variant);
   }
   for (const variant of changed) variant.version += 1;
+}
+
+/** The order's tracked units per variant (items with their variants loaded). */
+export function trackedQuantities(order: Order): Map<ProductVariant, number> {
+  const quantities = new Map<ProductVariant, number>();
+  for (const item of trackedLines(order)) quantities.set(item.variant, (quantities.get(item.variant) ?? 0) + item.quantity);
+  return quantities;
 }

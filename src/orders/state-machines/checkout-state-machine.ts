@@ -3,13 +3,14 @@
  * Going back is allowed by the table itself (addressing again from a later step, choosing shipping or
  * payment again); the chosen methods are kept, only the state moves back.
  */
+import { applyIfAllowed, applyTransition, type TransitionTable } from './transition-table';
 
 export const CHECKOUT_STATES = ['cart', 'addressed', 'shipping_selected', 'shipping_skipped', 'payment_skipped', 'payment_selected', 'completed'] as const;
 export type CheckoutStateName = (typeof CHECKOUT_STATES)[number];
 
 export type CheckoutTransition = 'address' | 'skip_shipping' | 'select_shipping' | 'skip_payment' | 'select_payment' | 'complete';
 
-const TRANSITIONS: Readonly<Record<CheckoutTransition, { from: readonly CheckoutStateName[]; to: CheckoutStateName }>> = {
+const TRANSITIONS: TransitionTable<CheckoutStateName, CheckoutTransition> = {
   address: { from: ['cart', 'addressed', 'shipping_selected', 'shipping_skipped', 'payment_selected', 'payment_skipped'], to: 'addressed' },
   skip_shipping: { from: ['addressed'], to: 'shipping_skipped' },
   select_shipping: { from: ['addressed', 'shipping_selected', 'payment_selected', 'payment_skipped'], to: 'shipping_selected' },
@@ -18,13 +19,10 @@ const TRANSITIONS: Readonly<Record<CheckoutTransition, { from: readonly Checkout
   complete: { from: ['payment_selected', 'payment_skipped'], to: 'completed' },
 };
 
-export const canApplyCheckout = (state: string, transition: CheckoutTransition): boolean =>
-  (TRANSITIONS[transition].from as readonly string[]).includes(state);
-
 /** The state after `transition`, or null when it cannot be applied in `state`. */
-export function applyCheckout(state: string, transition: CheckoutTransition): CheckoutStateName | null {
-  return canApplyCheckout(state, transition) ? TRANSITIONS[transition].to : null;
-}
+export const applyCheckout = (state: string, transition: CheckoutTransition): CheckoutStateName | null => applyTransition(TRANSITIONS, state, transition);
+
+export const canApplyCheckout = (state: string, transition: CheckoutTransition): boolean => applyCheckout(state, transition) !== null;
 
 /** What decides whether the shipping and payment steps can be passed over (the channel never lets them be skipped otherwise). */
 export interface CheckoutNeeds {
@@ -40,8 +38,8 @@ export interface CheckoutNeeds {
  */
 export function resolveCheckoutSkips(state: CheckoutStateName, needs: CheckoutNeeds): CheckoutStateName {
   let resolved = state;
-  if (!needs.shippingRequired) resolved = applyCheckout(resolved, 'skip_shipping') ?? resolved;
-  if (!needs.paymentRequired) resolved = applyCheckout(resolved, 'skip_payment') ?? resolved;
+  if (!needs.shippingRequired) resolved = applyIfAllowed(TRANSITIONS, resolved, 'skip_shipping');
+  if (!needs.paymentRequired) resolved = applyIfAllowed(TRANSITIONS, resolved, 'skip_payment');
   return resolved;
 }
 
