@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LockMode, raw } from '@mikro-orm/core';
+import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { insufficientStock } from '../../cart-items/forms/cart-item.forms';
 import { ProductVariant } from '../../catalog/entities/product-variant.entity';
