@@ -195,6 +195,13 @@ describe('checkout completions and order actions racing across two server proces
     const [a, b] = await Promise.all([first(), second()]);
     return [a, b];
   };
+  /** Sends both actions at once, alternating by round which is sent first and which server takes it; answers [one's, other's]. */
+  type Action = (client: ApiClient) => () => Promise<ApiResponse>;
+  const alternated = async (one: Action, other: Action, first: ApiClient, second: ApiClient, round: number): Promise<[ApiResponse, ApiResponse]> => {
+    if (round % 2 === 0) return pair(one(first), other(second));
+    const [otherAnswer, oneAnswer] = await pair(other(first), one(second));
+    return [oneAnswer, otherAnswer];
+  };
 
   it('(a) completes a cart raced by two completions exactly once', async () => {
     const ids = await prepareCarts();
@@ -228,8 +235,7 @@ describe('checkout completions and order actions racing across two server proces
     const outcomes = await raceRounds(orders, (order, first, second, round) => {
       const cancel = (client: ApiClient) => () => send(client, 'PUT', `/api/v1/orders/${order.id}/cancel`);
       const pay = (client: ApiClient) => () => send(client, 'PUT', `/api/v1/orders/${order.id}/payments/${order.payment}/complete`);
-      // Alternate which action is sent first and which server takes it.
-      return round % 2 === 0 ? pair(cancel(first), pay(second)) : pair(pay(first), cancel(second)).then(([paid, cancelled]) => [cancelled, paid] as const);
+      return alternated(cancel, pay, first, second, round);
     });
     const rows = await orderRows(orders.map((order) => order.id));
     let paidFirst = 0;
@@ -257,7 +263,7 @@ describe('checkout completions and order actions racing across two server proces
     const outcomes = await raceRounds(orders, (order, first, second, round) => {
       const ship = (client: ApiClient) => () => send(client, 'PUT', `/api/v1/orders/${order.id}/shipments/${order.shipment}/ship`, { tracking: `RACE-${round}` });
       const cancel = (client: ApiClient) => () => send(client, 'PUT', `/api/v1/orders/${order.id}/cancel`);
-      return round % 2 === 0 ? pair(ship(first), cancel(second)) : pair(cancel(first), ship(second)).then(([cancelled, shipped]) => [shipped, cancelled] as const);
+      return alternated(ship, cancel, first, second, round);
     });
     const rows = await orderRows(orders.map((order) => order.id));
     let shippedFirst = 0;
@@ -285,7 +291,7 @@ describe('checkout completions and order actions racing across two server proces
     const outcomes = await raceRounds(orders, (order, first, second, round) => {
       const ship = (client: ApiClient) => () => send(client, 'PUT', `/api/v1/orders/${order.id}/shipments/${order.shipment}/ship`, {});
       const cancel = (client: ApiClient) => () => send(client, 'PUT', `/api/v1/orders/${order.id}/cancel`);
-      return round % 2 === 0 ? pair(ship(first), cancel(second)) : pair(cancel(first), ship(second)).then(([cancelled, shipped]) => [shipped, cancelled] as const);
+      return alternated(ship, cancel, first, second, round);
     });
     const rows = await orderRows(orders.map((order) => order.id));
     let shippedFirst = 0;
