@@ -19,7 +19,6 @@ import { registerSecurityHeaders } from '../common/http/security-headers';
 import { setupOpenApi } from '../common/openapi/setup-openapi';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
 import { startEmbeddedVacuum } from '../database/embedded-vacuum';
-import { usePreparedStatements } from '../database/prepared-statements';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
 import { registerIdempotentReplies } from '../idempotency/idempotent-replies';
 import { AppMetrics } from '../operability/app-metrics';
@@ -72,7 +71,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     refuseNulInUrls(fastify);
     keepPathIdsRaw(fastify);
 
-    usePreparedStatements(config.preparedStatements);
     const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery });
     const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
       bodyParser: false,

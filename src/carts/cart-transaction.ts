@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, resourceNotFound } from '../common/errors/api-error';
 import { Order } from '../orders/entities/order.entity';
 import { OrderProcessingError } from '../order-processing/engine';
-import { loadOrderForProcessing, processLoadedOrder, type OrderForProcessing, type ProcessedOrder } from '../order-processing/order-processor';
+import { processLoadedOrder, type OrderForProcessing, type ProcessedOrder } from '../order-processing/order-processor';
 
 /** The cart as locked for a change. */
 export interface LockedCart {
@@ -52,8 +52,7 @@ export interface ProcessedCart extends ProcessedOrder {
   order: OrderForProcessing;
 }
 
-/** Recomputes prices, adjustments, shipment, payment and totals of the locked cart. */
-export async function reprocessCart(tx: EntityManager, cart: LockedCart, now: Date = new Date()): Promise<ProcessedCart> {
-  const order = await loadOrderForProcessing(tx, cart.id);
+/** Recomputes prices, adjustments, shipment, payment and totals of the loaded cart with the changes made to it, and flushes. */
+export async function processCart(tx: EntityManager, order: OrderForProcessing, now: Date = new Date()): Promise<ProcessedCart> {
   return { order, ...(await processLoadedOrder(tx, order, now)) };
 }

@@ -1,41 +1,36 @@
+import type { AdjustmentOwner } from '../order-processing/apply-engine-result';
+import type { OrderItem } from '../orders/entities/order-item.entity';
 import type { ProcessedCart } from './cart-transaction';
 import type { AdjustmentRow, CartItemRow, CartItemVariantRow } from './queries/cart-rows';
 
 /**
  * One line of a cart just processed, exactly as CART_ITEM_SELECT would read it back, built from what the
- * processing loaded (unit ids) and stored (totals, adjustments with their new ids) plus the variant's
+ * processing loaded and flushed (units, totals, adjustments with their ids) plus the variant's
  * columns: the response to adding an item needs no re-read.
  */
-export function processedCartLine(cart: ProcessedCart, itemId: number, variant: CartItemVariantRow): CartItemRow {
-  const item = cart.result.items.find((candidate) => candidate.key === itemId);
-  if (item === undefined) throw new Error(`Cart line ${itemId} was not processed`);
-  const owned = new Map<string, AdjustmentRow[]>();
-  for (const { id, owner, ownerId, adjustment } of cart.adjustments) {
-    const key = `${owner}:${ownerId}`;
-    const list = owned.get(key) ?? [];
-    list.push({ id, type: adjustment.type, label: adjustment.label, amount: adjustment.amount });
-    owned.set(key, list);
-  }
+export function processedCartLine(cart: ProcessedCart, line: OrderItem, variant: CartItemVariantRow): CartItemRow {
+  const key = cart.order.graph.items.indexOf(line);
+  const item = cart.result.items.find((candidate) => candidate.key === key);
+  if (item === undefined) throw new Error(`Cart line ${line.id} was not processed`);
   // Like the read, every list is in id order.
-  const adjustmentsOf = (owner: 'order_item_id' | 'order_item_unit_id', ownerId: number): AdjustmentRow[] =>
-    (owned.get(`${owner}:${ownerId}`) ?? []).sort((a, b) => a.id - b.id);
-  // Unit ids were loaded in id order, the order of the read, and the engine's units follow them.
-  const unitIds = cart.order.unitIds.get(itemId) ?? [];
+  const adjustmentsOf = (owner: AdjustmentOwner): AdjustmentRow[] =>
+    (cart.adjustments.get(owner) ?? []).map(({ id, type, label, amount }) => ({ id, type, label, amount })).sort((a, b) => a.id - b.id);
+  const units = cart.order.graph.units.get(line) ?? [];
 
   return {
-    id: itemId,
-    order_id: cart.order.orderId,
+    id: line.id,
+    order_id: cart.order.graph.order.id,
     quantity: item.quantity,
     unit_price: item.unitPrice,
     units_total: item.unitsTotal,
     adjustments_total: item.adjustmentsTotal,
     total: item.total,
-    units: unitIds.map((id, index) => ({
-      id,
+    units: units.map((unit, index) => ({
+      id: unit.id,
       adjustments_total: item.units[index].adjustmentsTotal,
-      adjustments: adjustmentsOf('order_item_unit_id', id),
+      adjustments: adjustmentsOf(unit),
     })),
-    adjustments: adjustmentsOf('order_item_id', itemId),
+    adjustments: adjustmentsOf(line),
     variant_id: variant.variant_id,
     variant_code: variant.variant_code,
     variant_position: variant.variant_position,

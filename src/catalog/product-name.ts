@@ -19,10 +19,10 @@ export function productNameIn(translations: readonly NamedTranslation[], locale:
 }
 
 /**
- * The same rule for a SQL read model: `productAlias` is the query's alias of the `product` table
- * (a fixed identifier from code, never a value); the locale is bound to the one `?` it contains.
+ * The same rule for a SQL read model: `productAlias` is the query's alias of the `product` table and
+ * `locale` a SQL expression for the locale, by default the one bound `?` (both fixed text from code, never values).
  */
-export function productNameSql(productAlias: string): string {
+export function productNameSql(productAlias: string, locale = '?'): string {
   return `coalesce((select pt.name from product_translation pt where pt.product_id = ${productAlias}.id
-                    order by (pt.locale = ?) desc, pt.id limit 1), ${productAlias}.code)`;
+                    order by (pt.locale = ${locale}) desc, pt.id limit 1), ${productAlias}.code)`;
 }

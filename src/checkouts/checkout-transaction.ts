@@ -2,7 +2,7 @@ import { LoadStrategy, LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, conflict, resourceNotFound } from '../common/errors/api-error';
 import { OrderProcessingError } from '../order-processing/engine';
-import { loadOrderForProcessing, processLoadedOrder } from '../order-processing/order-processor';
+import { loadOrderForProcessing, priceLoadedOrder, type OrderForProcessing } from '../order-processing/order-processor';
 import { Order } from '../orders/entities/order.entity';
 import { applyCheckout, checkoutTransitionRefused, resolveCheckoutSkips, type CheckoutStateName, type CheckoutTransition } from '../orders/state-machines/checkout-state-machine';
 
@@ -39,18 +39,18 @@ export function checkoutTransition(order: Order, transition: CheckoutTransition)
 }
 
 /**
- * Flushes the step's changes, recomputes the order through the totals engine (taxes follow the new
- * shipping address's zone) and, with `resolveSkips`, passes over the shipping and payment steps when
- * there is nothing to choose: no line to ship, nothing to pay.
+ * Recomputes the order through the totals engine with the step's changes (taxes follow the new shipping
+ * address's zone) and, with `resolveSkips`, passes over the shipping and payment steps when there is
+ * nothing to choose: no line to ship, nothing to pay. Then one flush writes the step and the result.
+ * `loaded` is the order as loaded for processing in this transaction (before or after the step's changes:
+ * the engine reads the address and methods from the entities the step changed).
  */
-export async function reprocessCheckout(tx: EntityManager, order: Order, resolveSkips: boolean, now: Date = new Date()): Promise<void> {
-  await tx.flush();
-  const loaded = await loadOrderForProcessing(tx, order.id);
-  const { result } = await processLoadedOrder(tx, loaded, now);
-  if (!resolveSkips) return;
-  const needs = { shippingRequired: loaded.input.items.some((item) => item.variant.shippingRequired), paymentRequired: result.total > 0 };
-  const resolved = resolveCheckoutSkips(order.checkoutState, needs);
-  if (resolved === order.checkoutState) return;
-  order.checkoutState = resolved;
+export async function reprocessCheckout(tx: EntityManager, order: Order, resolveSkips: boolean, loaded?: OrderForProcessing, now: Date = new Date()): Promise<void> {
+  const forProcessing = loaded ?? (await loadOrderForProcessing(tx, order.id));
+  const { result } = await priceLoadedOrder(tx, forProcessing, now);
+  if (resolveSkips) {
+    const needs = { shippingRequired: forProcessing.input.items.some((item) => item.variant.shippingRequired), paymentRequired: result.total > 0 };
+    order.checkoutState = resolveCheckoutSkips(order.checkoutState, needs);
+  }
   await tx.flush();
 }

@@ -8,8 +8,6 @@ export interface AppConfig {
   /** Where the embedded database persists. */
   dataDir: string;
   poolSize: number;
-  /** Server-side prepared statements for the hot paths; turn off behind PgBouncer in transaction mode. */
-  preparedStatements: boolean;
   logLevel: string;
   /** Failed password grants allowed per client and username within the window. */
   authMaxFailures: number;
@@ -45,7 +43,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || null,
     dataDir: resolve(env.DATA_DIR || './var/db'),
     poolSize: Math.max(1, integer(env.DB_POOL_SIZE, 10)),
-    preparedStatements: env.DB_PREPARED_STATEMENTS !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     authMaxFailures: Math.max(1, integer(env.AUTH_MAX_FAILURES, 10)),
     authWindowSeconds: Math.max(1, integer(env.AUTH_WINDOW_SECONDS, 300)),

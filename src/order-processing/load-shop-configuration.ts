@@ -18,6 +18,9 @@ export interface ShopConfigurationSnapshot {
   shop: EngineShop;
   /** Promotion ids, in the order of `shop.promotions`. */
   promotionIds: number[];
+  /** Shipping and payment method ids by code. */
+  shippingMethodIds: Record<string, number>;
+  paymentMethodIds: Record<string, number>;
 }
 
 interface SnapshotRow {
@@ -25,7 +28,7 @@ interface SnapshotRow {
   zones: Array<{ code: string; type: EngineZone['type']; scope: EngineZone['scope']; members: string[] }>;
   tax_rates: Array<{ code: string; name: string; category_code: string; zone_code: string; amount: number; included_in_price: boolean }>;
   shipping_methods: Array<{
-    code: string; name: string; zone_code: string; calculator: EngineShippingMethod['calculator'];
+    id: number; code: string; name: string; zone_code: string; calculator: EngineShippingMethod['calculator'];
     configuration: EngineShippingMethod['configuration']; channel_codes: string[]; tax_category_code: string | null;
     category_code: string | null; category_requirement: number; position: number; enabled: boolean;
   }>;
@@ -35,7 +38,7 @@ interface SnapshotRow {
     rules: EnginePromotionRule[]; actions: EnginePromotionAction[];
     coupons: Array<{ code: string; usage_limit: number | null; per_customer_usage_limit: number | null; expires_at: string | null; used: number }>;
   }>;
-  payment_methods: Array<{ code: string; position: number; enabled: boolean; channel_codes: string[] }>;
+  payment_methods: Array<{ id: number; code: string; position: number; enabled: boolean; channel_codes: string[] }>;
 }
 
 const channelCodes = (joinTable: string, ownerColumn: string, owner: string) =>
@@ -55,7 +58,7 @@ const SHOP_CONFIGURATION = `select (select version::text from shop_configuration
           coalesce((select json_agg(json_build_object('code', r.code, 'name', r.name, 'category_code', c.code, 'zone_code', z.code,
                                                       'amount', r.amount, 'included_in_price', r.included_in_price) order by r.id)
                       from tax_rate r join tax_category c on c.id = r.category_id join zone z on z.id = r.zone_id), '[]'::json) as tax_rates,
-          coalesce((select json_agg(json_build_object('code', m.code, 'name', m.name, 'zone_code', z.code, 'calculator', m.calculator,
+          coalesce((select json_agg(json_build_object('id', m.id, 'code', m.code, 'name', m.name, 'zone_code', z.code, 'calculator', m.calculator,
                                                       'configuration', m.configuration, 'tax_category_code', tc.code, 'category_code', sc.code,
                                                       'category_requirement', m.category_requirement, 'position', m.position, 'enabled', m.enabled,
                                                       'channel_codes', ${channelCodes('shipping_method_channel', 'shipping_method_id', 'm.id')})
@@ -78,7 +81,7 @@ const SHOP_CONFIGURATION = `select (select version::text from shop_configuration
                                     order by p.id)
                       from promotion p
                      where exists (select 1 from promotion_channel pc where pc.promotion_id = p.id and pc.channel_id = ?::int)), '[]'::json) as promotions,
-          coalesce((select json_agg(json_build_object('code', m.code, 'position', m.position, 'enabled', m.enabled,
+          coalesce((select json_agg(json_build_object('id', m.id, 'code', m.code, 'position', m.position, 'enabled', m.enabled,
                                                       'channel_codes', ${channelCodes('payment_method_channel', 'payment_method_id', 'm.id')})
                                     order by m.id)
                       from payment_method m), '[]'::json) as payment_methods`;
@@ -91,6 +94,8 @@ export async function loadShopConfigurationSnapshot(em: EntityManager, channelId
   return {
     version: row.version,
     promotionIds: row.promotions.map((p) => p.id),
+    shippingMethodIds: Object.fromEntries(row.shipping_methods.map((m) => [m.code, m.id])),
+    paymentMethodIds: Object.fromEntries(row.payment_methods.map((m) => [m.code, m.id])),
     shop: {
       zones: row.zones.map((z) => ({ code: z.code, type: z.type, scope: z.scope, members: z.members })),
       taxRates: row.tax_rates.map(

@@ -1,37 +1,140 @@
+import { FlushMode, wrap, type EntityClass, type EntityDictionary, type Primary } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { processOrder, type EngineResult, type EngineShop } from './engine';
-import { loadOrderInput, type LoadedOrder, type LoadOrderInputOptions } from './load-order-input';
-import { persistEngineResult, type PersistedAdjustment } from './persist-engine-result';
+import { Adjustment } from '../orders/entities/adjustment.entity';
+import { Order } from '../orders/entities/order.entity';
+import { OrderItem } from '../orders/entities/order-item.entity';
+import { OrderItemUnit } from '../orders/entities/order-item-unit.entity';
+import { Payment } from '../payments/entities/payment.entity';
+import { Shipment } from '../shipping/entities/shipment.entity';
+import { applyEngineResult, type AdjustmentOwner } from './apply-engine-result';
+import { processOrder, type EngineOrder, type EngineResult, type EngineShop } from './engine';
+import { engineInput, loadedCoupon, type LoadedCoupon, type OrderGraph } from './engine-input';
+import type { ShopConfigurationSnapshot } from './load-shop-configuration';
+import { findOrderProcessingRows, type OrderProcessingRows, type RawRow } from './queries/order-processing-rows';
 import { shopFor } from './shop-configuration-cache';
 
-/** An order ready for the engine: its input and the shop configuration of its channel. */
-export interface OrderForProcessing extends LoadedOrder {
-  shop: EngineShop;
+/**
+ * The rows as managed entities: an entity this transaction already holds (flushed, and the cart is
+ * locked) is used as it is, the others are mapped from the row into `em`.
+ */
+function managedRows<T extends object>(em: EntityManager, entity: EntityClass<T>, rows: RawRow[]): T[] {
+  const unitOfWork = em.getUnitOfWork();
+  return rows.map((row) => {
+    const held = unitOfWork.getById<T>(entity.name, row.id as Primary<T>);
+    return held !== undefined && wrap(held, true).__initialized ? held : em.map(entity, row as EntityDictionary<T>);
+  });
+}
+
+export interface LoadOrderOptions {
+  /** Price the order as if its coupon were this code (null: no coupon) and store that coupon with the result. */
+  couponCode?: string | null;
+  /** Variants the caller is about to add as new lines: their pricing facts are read with the order. */
+  variantIds?: number[];
 }
 
 /**
- * Loads an order and its channel's shop configuration: one statement, plus one more when the cached
- * configuration is not current. Options as for loadOrderInput (a coupon to try instead of the stored one).
+ * An order ready for the engine: its managed graph, the facts read with it, the engine's input as
+ * loaded and the shop of its channel. Callers may change the graph (see order-graph-changes.ts)
+ * before processing it; processing builds the input again from the graph as it then is.
  */
-export async function loadOrderForProcessing(em: EntityManager, orderId: number, options: LoadOrderInputOptions = {}): Promise<OrderForProcessing> {
-  const loaded = await loadOrderInput(em, orderId, options);
-  return { ...loaded, shop: await shopFor(em, loaded) };
+export interface OrderForProcessing {
+  channelId: number;
+  graph: OrderGraph;
+  rows: OrderProcessingRows;
+  coupon: LoadedCoupon | null;
+  couponCode: string | null | undefined;
+  input: EngineOrder;
+  shop: EngineShop;
+  snapshot: ShopConfigurationSnapshot;
+  /** Set when the coupon is to be replaced (see LoadOrderOptions). */
+  couponChange: { couponId: number | null } | null;
+}
+
+/**
+ * Loads an order's graph into `em` (lines, units, adjustments, shipments, cart payments: one statement,
+ * mapped onto managed entities) with the pricing facts, and its channel's shop configuration (one more
+ * statement when the cached one is not current). The Order itself is taken from `em` when managed there.
+ */
+export async function loadOrderForProcessing(em: EntityManager, orderId: number, options: LoadOrderOptions = {}): Promise<OrderForProcessing> {
+  const rows = await findOrderProcessingRows(em, {
+    orderId,
+    ...(options.couponCode !== undefined && { couponCode: options.couponCode }),
+    ...(options.variantIds !== undefined && { variantIds: options.variantIds }),
+  });
+  if (rows === null) throw new Error(`Order ${orderId} does not exist`);
+  // Already managed in the callers' transactions (the locked cart): then no statement. The caller's
+  // pending changes stay pending (no auto-flush): they are written with the result.
+  const order = await em.findOneOrFail(Order, orderId, { flushMode: FlushMode.COMMIT });
+  const items = managedRows(em, OrderItem, rows.items);
+  const units = new Map<OrderItem, OrderItemUnit[]>(items.map((item) => [item, []]));
+  for (const unit of managedRows(em, OrderItemUnit, rows.units)) units.get(unit.orderItem)?.push(unit);
+  const graph: OrderGraph = {
+    order,
+    items,
+    units,
+    adjustments: managedRows(em, Adjustment, rows.adjustments),
+    shipments: managedRows(em, Shipment, rows.shipments),
+    cartPayments: managedRows(em, Payment, rows.cart_payments),
+    appliedPromotionIds: rows.applied_promotion_ids,
+  };
+  const coupon = loadedCoupon(rows);
+  const { shop, snapshot } = await shopFor(em, {
+    channelId: rows.channel_id,
+    configurationVersion: rows.configuration_version,
+    promotionUsage: new Map(rows.promotion_usage),
+    coupon,
+  });
+  return {
+    channelId: rows.channel_id,
+    graph,
+    rows,
+    coupon,
+    couponCode: options.couponCode,
+    input: engineInput(graph, rows, coupon, options.couponCode),
+    shop,
+    snapshot,
+    couponChange: options.couponCode === undefined ? null : { couponId: coupon?.id ?? null },
+  };
+}
+
+/**
+ * Takes usage counters read under lock (promotion id → used, and the coupon's used) as the ones the
+ * order is priced with, instead of those read with the order.
+ */
+export async function withLockedUsage(em: EntityManager, order: OrderForProcessing, promotionUsage: ReadonlyMap<number, number>, couponUsed: number | null): Promise<void> {
+  const usage = new Map(order.rows.promotion_usage);
+  for (const [id, used] of promotionUsage) usage.set(id, used);
+  if (order.coupon !== null && couponUsed !== null) order.coupon = { ...order.coupon, used: couponUsed };
+  const { shop } = await shopFor(em, { channelId: order.channelId, configurationVersion: order.rows.configuration_version, promotionUsage: usage, coupon: order.coupon });
+  order.shop = shop;
 }
 
 export interface ProcessedOrder {
   result: EngineResult;
-  /** The adjustments as stored, with their new ids. */
-  adjustments: PersistedAdjustment[];
-}
-
-/** Runs the engine on a loaded order and stores the outcome (one statement). */
-export async function processLoadedOrder(em: EntityManager, order: OrderForProcessing, now: Date = new Date()): Promise<ProcessedOrder> {
-  const result = processOrder(order.input, order.shop, now);
-  return { result, adjustments: await persistEngineResult(em, order, result) };
+  /** Each owner's adjustments as they now are, in id order once flushed. */
+  adjustments: Map<AdjustmentOwner, Adjustment[]>;
 }
 
 /**
- * Recomputes one order from scratch through the engine and stores the outcome. Call it inside the
+ * Runs the engine on a loaded order's graph as it now is (with the caller's changes) and applies the
+ * result to the graph, without writing: the caller's next flush writes its changes and the result together.
+ */
+export async function priceLoadedOrder(em: EntityManager, order: OrderForProcessing, now: Date = new Date()): Promise<ProcessedOrder> {
+  const input = engineInput(order.graph, order.rows, order.coupon, order.couponCode);
+  const result = processOrder(input, order.shop, now);
+  const adjustments = await applyEngineResult(em, order.graph, result, order.snapshot, order.couponChange ?? {});
+  return { result, adjustments };
+}
+
+/** Prices a loaded order (see priceLoadedOrder) and flushes. */
+export async function processLoadedOrder(em: EntityManager, order: OrderForProcessing, now: Date = new Date()): Promise<ProcessedOrder> {
+  const processed = await priceLoadedOrder(em, order, now);
+  await em.flush();
+  return processed;
+}
+
+/**
+ * Recomputes one order from scratch through the engine and flushes the outcome. Call it inside the
  * transaction that changed the order (and that locked the cart row), with that transaction's EntityManager.
  * Throws the engine's OrderProcessingError when the shop cannot price the order.
  */

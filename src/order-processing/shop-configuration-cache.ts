@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EngineShop } from './engine';
-import type { LoadedOrder } from './load-order-input';
+import type { LoadedCoupon } from './engine-input';
 import { loadShopConfigurationSnapshot, type ShopConfigurationSnapshot } from './load-shop-configuration';
 
 /**
@@ -61,10 +61,11 @@ async function configurationAt(em: EntityManager, channelId: number, version: st
  * The engine's shop for a loaded order: the cached configuration of its channel (read again when the
  * version read with the order differs), with the promotion usage and the order's coupon from that read.
  */
-export async function shopFor(em: EntityManager, loaded: LoadedOrder): Promise<EngineShop> {
-  const { shop, promotionIds } = await configurationAt(em, loaded.channelId, loaded.configurationVersion);
+export async function shopFor(em: EntityManager, loaded: ShopRead): Promise<{ shop: EngineShop; snapshot: ShopConfigurationSnapshot }> {
+  const snapshot = await configurationAt(em, loaded.channelId, loaded.configurationVersion);
+  const { shop, promotionIds } = snapshot;
   const { coupon, promotionUsage } = loaded;
-  return {
+  return { snapshot, shop: {
     ...shop,
     promotions: shop.promotions.map((promotion, index) => {
       const id = promotionIds[index];
@@ -74,5 +75,13 @@ export async function shopFor(em: EntityManager, loaded: LoadedOrder): Promise<E
         coupons: coupon !== null && coupon.promotionId === id ? [coupon] : [],
       };
     }),
-  };
+  } };
+}
+
+/** What was read with the order that the engine's shop depends on. */
+export interface ShopRead {
+  channelId: number;
+  configurationVersion: string | null;
+  promotionUsage: Map<number, number>;
+  coupon: LoadedCoupon | null;
 }

@@ -105,7 +105,8 @@ export class CheckoutsService {
   async selectShipping(id: number, body: unknown): Promise<void> {
     const submitted = bodyObject(body);
     await changeCheckout(this.em, id, ['shipments'], async (tx, order) => {
-      const choices = shippingChoices(await loadOrderForProcessing(tx, id)).map((method) => method.code);
+      const loaded = await loadOrderForProcessing(tx, id);
+      const choices = shippingChoices(loaded).map((method) => method.code);
       const shipments = order.shipments.getItems();
       const chosen = validateMethodList(submitted, { list: 'shipments', entries: shipments.length, choices, blank: SELECT_SHIPPING_METHOD, partial: false });
       order.checkoutState = checkoutTransition(order, 'select_shipping');
@@ -115,7 +116,7 @@ export class CheckoutsService {
         const method = methods.find((candidate) => candidate.code === chosen[index]);
         if (method !== undefined) shipment.method = method;
       });
-      await reprocessCheckout(tx, order, true);
+      await reprocessCheckout(tx, order, true, loaded);
     });
   }
 

@@ -1,3 +1,3 @@
 export { CheckoutError } from './checkout-error';
 export { CompleteCheckoutService, completeCheckoutInTransaction } from './complete-checkout.service';
-export { placeOrder } from './place-order';
+export { loadOrderToPlace, placeOrder } from './place-order';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { raw } from '@mikro-orm/core';
+import { LoadStrategy, raw, type LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { insufficientStock } from '../../cart-items/forms/cart-item.forms';
 import { ProductVariant } from '../../catalog/entities/product-variant.entity';
@@ -60,15 +60,21 @@ const NO_SHIPPING_METHOD = 'No shipping method can ship this order.';
 const NO_PAYMENT_METHOD = 'No payment method can pay for this order.';
 const productDisabled = (productName: string) => `This product ${productName} has been disabled.`;
 
-async function loadPlaceable(tx: EntityManager, orderId: number): Promise<Order> {
-  const order = await tx.findOne(Order, orderId, { populate: PLACING_GRAPH });
-  if (order === null) throw new CheckoutError('not_found', `Order ${orderId} does not exist`);
-  if (order.state !== 'cart') throw new CheckoutError('wrong_state', `Order ${orderId} is already placed`);
+/**
+ * The order with what placing it reads and changes (one statement); with `lockMode`, its row alone is
+ * locked until the transaction ends. Null when there is no such order.
+ */
+export async function loadOrderToPlace(tx: EntityManager, orderId: number, lockMode?: LockMode): Promise<Order | null> {
+  return tx.findOne(Order, orderId, { populate: PLACING_GRAPH, strategy: LoadStrategy.JOINED, ...(lockMode !== undefined && { lockMode, lockTableAliases: ['o0'] }) });
+}
+
+/** Refuses an order that is placed already or has nothing to place, ship or pay with. */
+function checkPlaceable(order: Order): void {
+  if (order.state !== 'cart') throw new CheckoutError('wrong_state', `Order ${order.id} is already placed`);
   const items = order.items.getItems();
   if (items.length === 0) throw new CheckoutError('not_placeable', EMPTY_ORDER);
   if (items.some((item) => item.variant.shippingRequired) && order.shipments.length === 0) throw new CheckoutError('not_placeable', NO_SHIPPING_METHOD);
   if (order.total > 0 && !order.payments.getItems().some((payment) => payment.state === 'cart')) throw new CheckoutError('not_placeable', NO_PAYMENT_METHOD);
-  return order;
 }
 
 /** A line's product name as the order's messages show it. */
@@ -149,12 +155,12 @@ function countUsage(order: Order): void {
  * Turns a processed cart into a placed order, as the checkout's complete step does: states, payments
  * and shipments, stock on hold, promotion and coupon usage, the address book of a registered customer,
  * item names frozen in the order's locale (else its oldest translation), the notes, then the number
- * and token. Disabled products and missing stock are refused together, products first. Runs inside the caller's transaction,
- * with the cart already processed, and flushes there; the sequence is locked last so it stays locked
- * for as short a time as possible.
+ * and token. Disabled products and missing stock are refused together, products first. `order` comes
+ * from loadOrderToPlace; runs inside the caller's transaction, with the cart already processed, and
+ * flushes there; the sequence is locked last so it stays locked for as short a time as possible.
  */
-export async function placeOrder(tx: EntityManager, orderId: number, options: PlaceOrderOptions): Promise<PlacedOrder> {
-  const order = await loadPlaceable(tx, orderId);
+export async function placeOrder(tx: EntityManager, order: Order, options: PlaceOrderOptions): Promise<PlacedOrder> {
+  checkPlaceable(order);
   const refusals = order.items.getItems().filter((item) => !item.variant.product.enabled).map((item) => productDisabled(productNameOf(item.variant, order.localeCode)));
   refusals.push(...(await holdStock(tx, order)));
   if (refusals.length > 0) throw new CheckoutError('not_placeable', [...new Set(refusals)]);
@@ -172,5 +178,5 @@ export async function placeOrder(tx: EntityManager, orderId: number, options: Pl
   order.checkoutCompletedAt = options.completedAt;
   order.notes = options.notes ?? null;
   await tx.flush();
-  return { id: orderId, number };
+  return { id: order.id, number };
 }

@@ -1,7 +1,7 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { buildOrmOptions } from '../../../src/database/orm-options';
 import { processOrder, type EngineAdjustment } from '../../../src/order-processing/engine';
-import { loadOrderInput } from '../../../src/order-processing/load-order-input';
+import { loadOrderForProcessing } from '../../../src/order-processing/order-processor';
 import { loadShopConfiguration } from '../../../src/order-processing/load-shop-configuration';
 import type { InvariantLog } from './invariant-log';
 
@@ -102,7 +102,7 @@ const normalized = (adjustments: StoredAdjustment[]): string[] => adjustments.ma
 export async function auditStoredTotals(em: EntityManager, orderId: number, log: InvariantLog, now = new Date()): Promise<void> {
   const where = `order ${orderId}`;
   const stored = await loadStoredOrder(em, orderId);
-  const loaded = await loadOrderInput(em, orderId);
+  const loaded = await loadOrderForProcessing(em.fork(), orderId);
   const shop = await loadShopConfiguration(em, loaded.channelId);
   const fresh = processOrder(loaded.input, shop, now);
 

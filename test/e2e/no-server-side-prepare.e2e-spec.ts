@@ -1,13 +1,13 @@
 import { DEMO_AUTH, loadDemoShop } from '../support/demo-shop';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-/** Behind a transaction-mode pooler the hot paths must run as plain statements: same answers, no PREPARE/EXECUTE. */
-describe('DB_PREPARED_STATEMENTS=off', () => {
+/** Behind a transaction-mode pooler every statement must stand alone: no SQL-level PREPARE/EXECUTE kept in the session. */
+describe('statements for a transaction-mode pooler', () => {
   let t: TestApp;
   const statements: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { DB_PREPARED_STATEMENTS: 'off' }, onQuery: (sql) => statements.push(sql) });
+    t = await startTestApp({ onQuery: (sql) => statements.push(sql) });
     await loadDemoShop(t);
   });
   afterAll(() => t.close());
