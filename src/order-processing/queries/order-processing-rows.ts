@@ -67,7 +67,7 @@ export interface OrderProcessingRows {
  * the coupon, the configuration version), each list aggregated on its own (no joined row product).
  * Names in the order's locale. Parameters: variant ids to read facts for besides the lines' (JSON array), whether to use
  * `couponCode` instead of the stored coupon, that code, the order id.
- * ORM loads (em.find per table, SELECT_IN): 7 statements for this read, add item 15 in all; this query: 1, add item 11 (2026-11-24).
+ * ORM loads (em.find per table, SELECT_IN): 7 statements for this read, add item 15 in all; this query: 1, add item 12 (2026-11-24).
  */
 const ORDER_PROCESSING_ROWS = `
   select ch.id as channel_id, ch.code as channel_code, ch.name as channel_name, ch.tax_calculation_strategy as strategy,
