@@ -105,15 +105,17 @@ export async function auditStoredTotals(em: EntityManager, orderId: number, log:
   const loaded = await loadOrderForProcessing(em.fork(), orderId);
   const shop = await loadShopConfiguration(em, loaded.channelId);
   const fresh = processOrder(loaded.input, shop, now);
+  // The engine keys a line by its position in the loaded graph.
+  const lineIdOf = (key: unknown): number | undefined => loaded.graph.items[key as number]?.id;
 
   log.equal(stored.itemsTotal, fresh.itemsTotal, `${where} itemsTotal`);
   log.equal(stored.adjustmentsTotal, fresh.adjustmentsTotal, `${where} adjustmentsTotal`);
   log.equal(stored.total, fresh.total, `${where} total`);
   log.equal(normalized(stored.adjustments), normalized(fresh.adjustments), `${where} adjustments`);
   log.equal(stored.paymentAmount, fresh.payment?.amount ?? null, `${where} cart payment amount`);
-  log.equal(stored.items.map((item) => item.id), fresh.items.map((item) => item.key), `${where} lines`);
+  log.equal(stored.items.map((item) => item.id), fresh.items.map((item) => lineIdOf(item.key)), `${where} lines`);
   for (const item of stored.items) {
-    const expected = fresh.items.find((candidate) => candidate.key === item.id);
+    const expected = fresh.items.find((candidate) => lineIdOf(candidate.key) === item.id);
     if (!expected) continue;
     const line = `${where} line ${item.id}`;
     log.equal(item.units.length, item.quantity, `${line} unit rows`);
