@@ -28,8 +28,8 @@ function managedRows<T extends object>(em: EntityManager, entity: EntityClass<T>
 export interface LoadOrderOptions {
   /** Price the order as if its coupon were this code (null: no coupon) and store that coupon with the result. */
   couponCode?: string | null;
-  /** Variants the caller is about to add as new lines: their pricing facts are read with the order. */
-  variantIds?: number[];
+  /** The code of a variant the caller is about to add: read (share-locked) with the order, see OrderProcessingRows.added_variant. */
+  addedVariantCode?: string;
 }
 
 /**
@@ -59,7 +59,7 @@ export async function loadOrderForProcessing(em: EntityManager, orderId: number,
   const rows = await findOrderProcessingRows(em, {
     orderId,
     ...(options.couponCode !== undefined && { couponCode: options.couponCode }),
-    ...(options.variantIds !== undefined && { variantIds: options.variantIds }),
+    ...(options.addedVariantCode !== undefined && { addedVariantCode: options.addedVariantCode }),
   });
   if (rows === null) throw new Error(`Order ${orderId} does not exist`);
   // Already managed in the callers' transactions (the locked cart): then no statement. The caller's

@@ -230,9 +230,9 @@ describe('cart concurrency and query counts', () => {
       // The unit of work writes one (batched) statement per table and kind of change, so a count depends on
       // which tables a change touches (emptying a unit's adjustments, say), never on how many lines there are.
       expect(repeated).toEqual([]);
-      // Issue #12 allows 12 for adding a line: authentication, begin, the cart lock, the variant
-      // (share-locked), the order graph with its pricing facts, the line, its units, their adjustments, the
-      // order's totals, its payment, the replaced order adjustments, commit.
+      // Issue #12 allows 12 for adding a line: authentication, begin, the cart lock, the order graph with
+      // its pricing facts and the variant (share-locked), the line, its units, their adjustments, the order's
+      // totals, its payment, the replaced order adjustments, commit.
       // A coupon change also reads (share-locks) the coupon and adds or removes the promotion it applies.
       const budget = (endpoint: string) => (endpoint.endsWith('Coupon') ? 13 : 12);
       const overBudget = Object.entries(counts).filter(([endpoint, pair]) => pair.some((count) => count > budget(endpoint)));

@@ -19,7 +19,6 @@ import {
   type AddCartItemForm,
   type ChangeCartItemForm,
 } from '../forms/cart-item.forms';
-import { findVariantForCart } from '../queries/variant-for-cart';
 
 @Injectable()
 export class CartItemsService {
@@ -29,15 +28,15 @@ export class CartItemsService {
   async add(cartId: number, form: SubmittedForm<AddCartItemForm>) {
     const { data, errors } = form;
     return changeCart(this.em, cartId, async (tx, cart) => {
-      const variant = errors.has('variant')
-        ? null
-        : await findVariantForCart(tx, { code: data.variant, cartId: cart.id, channelCode: cart.channelCode, localeCode: cart.localeCode });
-      if (!errors.has('variant')) {
-        if (variant === null) errors.add('variant', NOT_VALID);
-        else if (!variant.priced) errors.add('variant', VARIANT_NOT_IN_CHANNEL);
-      }
-      if (variant !== null && variant.priced && !errors.has('quantity')) {
-        const quantity = (variant.line_quantity ?? 0) + data.quantity;
+      // Without a variant code there is nothing the database could add to the form's errors.
+      if (errors.has('variant')) throwIfInvalid(errors);
+      const order = await loadOrderForProcessing(tx, cart.id, { addedVariantCode: data.variant });
+      const variant = order.rows.added_variant;
+      if (variant === null) errors.add('variant', NOT_VALID);
+      else if (!variant.priced) errors.add('variant', VARIANT_NOT_IN_CHANNEL);
+      else if (!errors.has('quantity')) {
+        const merged = order.graph.items.find((item) => item.variant.id === variant.variant_id);
+        const quantity = (merged?.quantity ?? 0) + data.quantity;
         if (quantity > MAX_QUANTITY) errors.add('quantity', QUANTITY_TOO_HIGH);
         else if (!hasStockFor({ tracked: variant.tracked, onHand: variant.on_hand, onHold: variant.on_hold }, quantity)) {
           errors.addRoot(insufficientStock(variant.product_name));
@@ -46,7 +45,6 @@ export class CartItemsService {
       throwIfInvalid(errors);
       if (variant === null) throw new Error('An add-item form without a variant was accepted');
 
-      const order = await loadOrderForProcessing(tx, cart.id, { variantIds: [variant.variant_id] });
       const line = lineForVariant(tx, order.graph, variant.variant_id);
       setLineQuantity(tx, order.graph, line, line.quantity + data.quantity);
       const processed = await processCart(tx, order);

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CartItemVariantRow } from '../../carts/queries/cart-rows';
+import { VARIANT_COLUMNS, VARIANT_JOINS } from '../../carts/queries/cart-sql';
 import { productNameSql } from '../../catalog/product-name';
 import type { TaxCalculationStrategy } from '../engine';
 
@@ -32,6 +34,17 @@ interface CouponRow {
   used: number;
 }
 
+/** A variant about to be added to the order, as adding it needs it: stock, names, price, cart-line columns. */
+interface AddedVariantRow extends CartItemVariantRow {
+  tracked: boolean;
+  on_hand: number;
+  on_hold: number;
+  /** The product's name in the order's locale (for the stock message). */
+  product_name: string;
+  /** Whether the variant has a price in the order's channel. */
+  priced: boolean;
+}
+
 export interface OrderProcessingRows {
   channel_id: number;
   channel_code: string;
@@ -54,6 +67,8 @@ export interface OrderProcessingRows {
   cart_payments: RawRow[];
   applied_promotion_ids: number[];
   variants: VariantFacts[];
+  /** The variant named to be added (share-locked until the transaction ends); null when none or no such variant. */
+  added_variant: AddedVariantRow | null;
   customer_orders: Array<{ coupon_code: string | null; orders: number }>;
   group_codes: string[];
   promotion_usage: Array<[number, number]>;
@@ -65,8 +80,9 @@ export interface OrderProcessingRows {
  * promotions) for `em.map`, and the read-only facts the engine prices them with (variant prices,
  * categories, names and taxons, the customer's placed orders and groups, the channel's promotion usage,
  * the coupon, the configuration version), each list aggregated on its own (no joined row product).
- * Names in the order's locale. Parameters: variant ids to read facts for besides the lines' (JSON array), whether to use
- * `couponCode` instead of the stored coupon, that code, the order id.
+ * Names in the order's locale. With a variant code, that variant as adding it needs it (share-locked: a
+ * concurrent delete of it waits for this transaction) and its facts. Parameters: the variant code (twice),
+ * whether to use `couponCode` instead of the stored coupon, that code, the order id.
  * ORM loads (em.find per table, SELECT_IN): 7 statements for this read, add item 15 in all; this query: 1, add item 12 (2026-11-24).
  */
 const ORDER_PROCESSING_ROWS = `
@@ -91,6 +107,13 @@ const ORDER_PROCESSING_ROWS = `
          coalesce((select json_agg(to_json(p) order by p.id) from payment p where p.order_id = o.id and p.state = 'cart'), '[]'::json) as cart_payments,
          coalesce((select json_agg(op.promotion_id order by op.promotion_id) from order_promotion op where op.order_id = o.id), '[]'::json)
            as applied_promotion_ids,
+         (select to_json(added)
+            from (select v.tracked, v.on_hand, v.on_hold, ${productNameSql('p', 'o.locale_code')} as product_name,
+                         exists (select 1 from channel_pricing cp where cp.variant_id = v.id and cp.channel_code = ch.code) as priced,
+                         ${VARIANT_COLUMNS}
+                    from product_variant v ${VARIANT_JOINS}
+                   where v.code = ?::text
+                     for share of v) added) as added_variant,
          coalesce((
            select json_agg(json_build_object(
                     'variant_id', v.id, 'variant_code', v.code, 'product_code', p.code, 'shipping_required', v.shipping_required,
@@ -109,7 +132,7 @@ const ORDER_PROCESSING_ROWS = `
              left join shipping_category sc on sc.id = v.shipping_category_id
             where v.id in (select i.variant_id from order_item i where i.order_id = o.id
                            union all
-                           select value::int from json_array_elements_text(?::json))), '[]'::json) as variants,
+                           select added.id from product_variant added where added.code = ?::text)), '[]'::json) as variants,
          coalesce((
            select json_agg(json_build_object('coupon_code', used.code, 'orders', used.orders))
              from (select upc.code, count(*) as orders
@@ -135,10 +158,11 @@ const ORDER_PROCESSING_ROWS = `
 /** The rows and facts of one order (see ORDER_PROCESSING_ROWS); null when there is no such order. */
 export async function findOrderProcessingRows(
   em: EntityManager,
-  args: { orderId: number; couponCode?: string | null; variantIds?: number[] },
+  args: { orderId: number; couponCode?: string | null; addedVariantCode?: string },
 ): Promise<OrderProcessingRows | null> {
   const replaceCoupon = args.couponCode !== undefined;
-  const params = [JSON.stringify(args.variantIds ?? []), replaceCoupon, args.couponCode ?? null, args.orderId];
+  const addedCode = args.addedVariantCode ?? null;
+  const params = [addedCode, addedCode, replaceCoupon, args.couponCode ?? null, args.orderId];
   const [row] = await em.execute<OrderProcessingRows[]>(ORDER_PROCESSING_ROWS, params);
   return row ?? null;
 }
