@@ -51,25 +51,29 @@ function whereClause(criteria: CustomerPageRequest['criteria']): { sql: string; 
 const orderClause = (sorting: CustomerPageRequest['sorting']): string =>
   sorting.map(([field, direction]: [CustomerSort, SortDirection]) => `${SORT_COLUMNS[field]} ${direction}`).join(', ');
 
-// Read model: ORM findAndCount (fields + populate user): 255 req/s, 2.5 ms CPU/req; this SQL: 622 req/s, 0.86 ms CPU/req (app.inject on shop_bench, 2026-11-24).
+// Read model: ORM findAndCount (fields + populate user): 255 req/s, 2.5 ms CPU/req; a count then a page
+// statement: 622 req/s, 0.86 ms CPU/req (app.inject on shop_bench, 2026-11-24). Count and page in one
+// statement save a round trip: bench ratio to the baseline 0.66–0.76 with two statements (2026-11-24).
 
-/** How many customers match the request's criteria. */
-export async function countCustomers(em: EntityManager, request: CustomerPageRequest): Promise<number> {
-  const where = whereClause(request.criteria);
-  const [row] = await em.execute<Array<{ total: string | number }>>(`select count(*) as total from customer c ${where.sql}`, where.params);
-  return Number(row.total);
-}
-
-/** One page of customers with their accounts, in one statement whatever the page size. */
-export function customerPage(em: EntityManager, request: CustomerPageRequest): Promise<CustomerListRow[]> {
+/**
+ * How many customers match the request's criteria, and the requested page of them with their accounts,
+ * in one statement whatever the page size (a page past the end comes back empty).
+ */
+export async function customerPageWithTotal(em: EntityManager, request: CustomerPageRequest): Promise<{ total: number; rows: CustomerListRow[] }> {
   const { page, limit, sorting, criteria } = request;
   const where = whereClause(criteria);
-  return em.execute<CustomerListRow[]>(
-    `select c.id, c.email, c.first_name, c.last_name, u.id as user_id, u.username, u.enabled
-     from customer c left join shop_user u on u.customer_id = c.id
-     ${where.sql}
-     order by ${orderClause(sorting)}
-     limit ? offset ?`,
-    [...where.params, limit, (page - 1) * limit],
+  const rows = await em.execute<Array<CustomerListRow & { total: string | number }>>(
+    `select matching.total, page.*
+       from (select count(*) as total from customer c ${where.sql}) matching
+       left join lateral (
+         select c.id, c.email, c.first_name, c.last_name, u.id as user_id, u.username, u.enabled
+           from customer c left join shop_user u on u.customer_id = c.id
+           ${where.sql}
+          order by ${orderClause(sorting)}
+          limit ? offset ?) page on true`,
+    [...where.params, ...where.params, limit, (page - 1) * limit],
   );
+  const total = rows.length === 0 ? 0 : Number(rows[0].total);
+  const found = rows.filter((row) => row.id !== null).map(({ id, email, first_name, last_name, user_id, username, enabled }) => ({ id, email, first_name, last_name, user_id, username, enabled }));
+  return { total, rows: found };
 }

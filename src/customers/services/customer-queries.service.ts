@@ -5,7 +5,7 @@ import { links } from '../../common/links';
 import { assertPageExists, buildPage } from '../../common/pagination/page';
 import { parsePageRequest } from '../../common/pagination/page-request';
 import { serializeCustomerDetail, serializeCustomerListItem } from '../customer.serializer';
-import { countCustomers, CUSTOMER_LIST_SPEC, customerPage } from '../queries/customer-list.query';
+import { CUSTOMER_LIST_SPEC, customerPageWithTotal } from '../queries/customer-list.query';
 import { loadCustomer } from '../queries/customer-lookups';
 
 @Injectable()
@@ -15,9 +15,8 @@ export class CustomerQueriesService {
   async list(rawQuery: string) {
     const request = parsePageRequest(rawQuery, CUSTOMER_LIST_SPEC);
     const em = this.em.fork();
-    const total = await countCustomers(em, request);
+    const { total, rows } = await customerPageWithTotal(em, request);
     assertPageExists(request, total);
-    const rows = total > 0 ? await customerPage(em, request) : [];
     return buildPage(links.customers(), request, total, rows.map(serializeCustomerListItem));
   }
 
