@@ -1,4 +1,4 @@
-import { LoadStrategy, LockMode } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, resourceNotFound } from '../common/errors/api-error';
 import { Order } from '../orders/entities/order.entity';
@@ -8,25 +8,17 @@ import { processLoadedOrder, type OrderForProcessing, type ProcessedOrder } from
 /** The cart as locked for a change. */
 export interface LockedCart {
   id: number;
-  channelId: number;
-  channelCode: string;
-  localeCode: string;
   /** The locked Order entity, managed by the transaction's EntityManager. */
   order: Order;
 }
 
 /**
  * Locks the cart row (only orders still in checkout state `cart`) until the transaction ends, so changes
- * to one cart are applied one after another. Null when there is no such cart. The channel comes with it
- * (inner side of the join; only the order row is locked).
+ * to one cart are applied one after another. Null when there is no such cart.
  */
 async function lockCart(tx: EntityManager, cartId: number): Promise<LockedCart | null> {
-  const order = await tx.findOne(
-    Order,
-    { id: cartId, checkoutState: 'cart' },
-    { populate: ['channel'], strategy: LoadStrategy.JOINED, lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['o0'] },
-  );
-  return order ? { id: order.id, channelId: order.channel.id, channelCode: order.channel.code, localeCode: order.localeCode, order } : null;
+  const order = await tx.findOne(Order, { id: cartId, checkoutState: 'cart' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  return order ? { id: order.id, order } : null;
 }
 
 /**
