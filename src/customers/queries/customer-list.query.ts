@@ -66,11 +66,13 @@ export async function customerPageWithTotal(em: EntityManager, request: Customer
     `select matching.total, page.*
        from (select count(*) as total from customer c ${where.sql}) matching
        left join lateral (
-         select c.id, c.email, c.first_name, c.last_name, u.id as user_id, u.username, u.enabled
+         select c.id, c.email, c.first_name, c.last_name, u.id as user_id, u.username, u.enabled,
+                row_number() over (order by ${orderClause(sorting)}) as position
            from customer c left join shop_user u on u.customer_id = c.id
            ${where.sql}
           order by ${orderClause(sorting)}
-          limit ? offset ?) page on true`,
+          limit ? offset ?) page on true
+      order by page.position`,
     [...where.params, ...where.params, limit, (page - 1) * limit],
   );
   const total = rows.length === 0 ? 0 : Number(rows[0].total);
