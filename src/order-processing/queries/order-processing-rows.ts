@@ -81,11 +81,11 @@ export interface OrderProcessingRows {
  * categories, names and taxons, the customer's placed orders and groups, the channel's promotion usage,
  * the coupon, the configuration version), each list aggregated on its own (no joined row product).
  * Names in the order's locale. With a variant code, that variant as adding it needs it (share-locked: a
- * concurrent delete of it waits for this transaction) and its facts. Parameters: the variant code (twice),
- * whether to use `couponCode` instead of the stored coupon, that code, the order id.
+ * concurrent delete of it waits for this transaction) and its facts. Parameters: (only when adding) the
+ * variant code twice, then whether to use `couponCode` instead of the stored coupon, that code, the order id.
  * ORM loads (em.find per table, SELECT_IN): 7 statements for this read, add item 15 in all; this query: 1, add item 12 (2026-11-24).
  */
-const ORDER_PROCESSING_ROWS = `
+const orderProcessingRowsSql = (addedVariantColumn: string, addedVariantId: string) => `
   select ch.id as channel_id, ch.code as channel_code, ch.name as channel_name, ch.tax_calculation_strategy as strategy,
          tz.code as default_tax_zone_code, o.customer_id, pc.code as coupon_code, a.country_code, a.province_code,
          (select version::text from shop_configuration_version where id = 1) as configuration_version,
@@ -107,14 +107,7 @@ const ORDER_PROCESSING_ROWS = `
          coalesce((select json_agg(to_json(p) order by p.id) from payment p where p.order_id = o.id and p.state = 'cart'), '[]'::json) as cart_payments,
          coalesce((select json_agg(op.promotion_id order by op.promotion_id) from order_promotion op where op.order_id = o.id), '[]'::json)
            as applied_promotion_ids,
-         (select to_json(added)
-            from (select v.tracked, v.on_hand, v.on_hold, ${productNameSql('p', 'o.locale_code')} as product_name,
-                         exists (select 1 from channel_pricing cp where cp.variant_id = v.id and cp.channel_code = ch.code) as priced,
-                         ${VARIANT_COLUMNS}
-                    from product_variant v ${VARIANT_JOINS}
-                   where v.code = ?::text
-                     for share of v) added) as added_variant,
-         coalesce((
+${addedVariantColumn}         coalesce((
            select json_agg(json_build_object(
                     'variant_id', v.id, 'variant_code', v.code, 'product_code', p.code, 'shipping_required', v.shipping_required,
                     'tracked', v.tracked, 'on_hand', v.on_hand, 'on_hold', v.on_hold,
@@ -131,8 +124,7 @@ const ORDER_PROCESSING_ROWS = `
              left join tax_category tc on tc.id = v.tax_category_id
              left join shipping_category sc on sc.id = v.shipping_category_id
             where v.id in (select i.variant_id from order_item i where i.order_id = o.id
-                           union all
-                           select added.id from product_variant added where added.code = ?::text)), '[]'::json) as variants,
+${addedVariantId})), '[]'::json) as variants,
          coalesce((
            select json_agg(json_build_object('coupon_code', used.code, 'orders', used.orders))
              from (select upc.code, count(*) as orders
@@ -155,14 +147,35 @@ const ORDER_PROCESSING_ROWS = `
     left join address a on a.id = o.shipping_address_id
    where o.id = ?::int`;
 
+/** With a variant about to be added: that variant as adding it needs it, share-locked; its id joins the facts' variants. */
+const ADDED_VARIANT_COLUMN = `
+         (select to_json(added)
+            from (select v.tracked, v.on_hand, v.on_hold, ${productNameSql('p', 'o.locale_code')} as product_name,
+                         exists (select 1 from channel_pricing cp where cp.variant_id = v.id and cp.channel_code = ch.code) as priced,
+                         ${VARIANT_COLUMNS}
+                    from product_variant v ${VARIANT_JOINS}
+                   where v.code = ?::text
+                     for share of v) added) as added_variant,`;
+const ADDED_VARIANT_ID = `
+                           union all
+                           select added.id from product_variant added where added.code = ?::text`;
+
+/** Two fixed texts: the one without the added variant is planned with none of its sub-selects. */
+const ORDER_PROCESSING_ROWS = orderProcessingRowsSql(`
+         null::json as added_variant,`, '');
+const ORDER_PROCESSING_ROWS_ADDING = orderProcessingRowsSql(ADDED_VARIANT_COLUMN, ADDED_VARIANT_ID);
+
 /** The rows and facts of one order (see ORDER_PROCESSING_ROWS); null when there is no such order. */
 export async function findOrderProcessingRows(
   em: EntityManager,
   args: { orderId: number; couponCode?: string | null; addedVariantCode?: string },
 ): Promise<OrderProcessingRows | null> {
   const replaceCoupon = args.couponCode !== undefined;
-  const addedCode = args.addedVariantCode ?? null;
-  const params = [addedCode, addedCode, replaceCoupon, args.couponCode ?? null, args.orderId];
-  const [row] = await em.execute<OrderProcessingRows[]>(ORDER_PROCESSING_ROWS, params);
+  const couponParams = [replaceCoupon, args.couponCode ?? null, args.orderId];
+  const code = args.addedVariantCode;
+  const [row] =
+    code === undefined
+      ? await em.execute<OrderProcessingRows[]>(ORDER_PROCESSING_ROWS, couponParams)
+      : await em.execute<OrderProcessingRows[]>(ORDER_PROCESSING_ROWS_ADDING, [code, code, ...couponParams]);
   return row ?? null;
 }
