@@ -5,20 +5,12 @@ import { Order } from '../orders/entities/order.entity';
 import { OrderProcessingError } from '../order-processing/engine';
 import { processLoadedOrder, type OrderForProcessing, type ProcessedOrder } from '../order-processing/order-processor';
 
-/** The cart as locked for a change. */
-export interface LockedCart {
-  id: number;
-  /** The locked Order entity, managed by the transaction's EntityManager. */
-  order: Order;
-}
-
 /**
  * Locks the cart row (only orders still in checkout state `cart`) until the transaction ends, so changes
  * to one cart are applied one after another. Null when there is no such cart.
  */
-async function lockCart(tx: EntityManager, cartId: number): Promise<LockedCart | null> {
-  const order = await tx.findOne(Order, { id: cartId, checkoutState: 'cart' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  return order ? { id: order.id, order } : null;
+function lockCart(tx: EntityManager, cartId: number): Promise<Order | null> {
+  return tx.findOne(Order, { id: cartId, checkoutState: 'cart' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 }
 
 /**
@@ -26,7 +18,7 @@ async function lockCart(tx: EntityManager, cartId: number): Promise<LockedCart |
  * is a 404. Everything inside must go through `tx`. A cart the shop cannot price (an engine failure such
  * as a missing channel price or shipping amount) rolls back and answers 400 with the reason.
  */
-export async function changeCart<T>(em: EntityManager, cartId: number, change: (tx: EntityManager, cart: LockedCart) => Promise<T>): Promise<T> {
+export async function changeCart<T>(em: EntityManager, cartId: number, change: (tx: EntityManager, cart: Order) => Promise<T>): Promise<T> {
   try {
     return await em.fork().transactional(async (tx) => {
       const cart = await lockCart(tx, cartId);

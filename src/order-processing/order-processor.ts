@@ -10,7 +10,7 @@ import { applyEngineResult, type AdjustmentOwner } from './apply-engine-result';
 import { processOrder, type EngineOrder, type EngineResult, type EngineShop } from './engine';
 import { engineInput, loadedCoupon, type LoadedCoupon, type OrderGraph } from './engine-input';
 import type { ShopConfigurationSnapshot } from './load-shop-configuration';
-import { findOrderProcessingRows, type OrderProcessingRows, type RawRow } from './queries/order-processing-rows';
+import { findOrderProcessingRows, type OrderProcessingRows, type RawRow, type VariantFacts } from './queries/order-processing-rows';
 import { shopFor } from './shop-configuration-cache';
 
 /**
@@ -107,6 +107,13 @@ export async function withLockedUsage(em: EntityManager, order: OrderForProcessi
   if (order.coupon !== null && couponUsed !== null) order.coupon = { ...order.coupon, used: couponUsed };
   const { shop } = await shopFor(em, { channelId: order.channelId, configurationVersion: order.rows.configuration_version, promotionUsage: usage, coupon: order.coupon });
   order.shop = shop;
+}
+
+/** The pricing and stock facts read with the order for one of its variants (a line's, or the one being added). */
+export function variantFactsOf(order: OrderForProcessing, variantId: number): VariantFacts {
+  const facts = order.rows.variants.find((candidate) => candidate.variant_id === variantId);
+  if (facts === undefined) throw new Error(`Variant ${variantId} was not read with the order`);
+  return facts;
 }
 
 export interface ProcessedOrder {

@@ -9,7 +9,7 @@ import { serializeCartItem } from '../../carts/cart.serializer';
 import { changeCart, processCart } from '../../carts/cart-transaction';
 import { processedCartLine } from '../../carts/processed-cart-line';
 import { lineForVariant, removeLine, setLineQuantity } from '../../order-processing/order-graph-changes';
-import { loadOrderForProcessing, type OrderForProcessing } from '../../order-processing/order-processor';
+import { loadOrderForProcessing, variantFactsOf, type OrderForProcessing } from '../../order-processing/order-processor';
 import type { OrderItem } from '../../orders/entities/order-item.entity';
 import {
   insufficientStock,
@@ -32,14 +32,15 @@ export class CartItemsService {
       if (errors.has('variant')) throwIfInvalid(errors);
       const order = await loadOrderForProcessing(tx, cart.id, { addedVariantCode: data.variant });
       const variant = order.rows.added_variant;
-      if (variant === null) errors.add('variant', NOT_VALID);
-      else if (!variant.priced) errors.add('variant', VARIANT_NOT_IN_CHANNEL);
+      const facts = variant === null ? null : variantFactsOf(order, variant.variant_id);
+      if (facts === null) errors.add('variant', NOT_VALID);
+      else if (facts.price === null) errors.add('variant', VARIANT_NOT_IN_CHANNEL);
       else if (!errors.has('quantity')) {
-        const merged = order.graph.items.find((item) => item.variant.id === variant.variant_id);
+        const merged = order.graph.items.find((item) => item.variant.id === facts.variant_id);
         const quantity = (merged?.quantity ?? 0) + data.quantity;
         if (quantity > MAX_QUANTITY) errors.add('quantity', QUANTITY_TOO_HIGH);
-        else if (!hasStockFor({ tracked: variant.tracked, onHand: variant.on_hand, onHold: variant.on_hold }, quantity)) {
-          errors.addRoot(insufficientStock(variant.product_name));
+        else if (!hasStockFor({ tracked: facts.tracked, onHand: facts.on_hand, onHold: facts.on_hold }, quantity)) {
+          errors.addRoot(insufficientStock(facts.product_name));
         }
       }
       throwIfInvalid(errors);
@@ -58,8 +59,7 @@ export class CartItemsService {
     await changeCart(this.em, cartId, async (tx, cart) => {
       const order = await loadOrderForProcessing(tx, cart.id);
       const line = findLine(order, itemId);
-      const variant = order.rows.variants.find((facts) => facts.variant_id === line.variant.id);
-      if (variant === undefined) throw new Error(`Variant ${line.variant.id} was not read with the cart`);
+      const variant = variantFactsOf(order, line.variant.id);
       if (!errors.has('quantity') && !hasStockFor({ tracked: variant.tracked, onHand: variant.on_hand, onHold: variant.on_hold }, data.quantity)) {
         errors.addRoot(insufficientStock(variant.product_name));
       }

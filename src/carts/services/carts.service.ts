@@ -80,9 +80,9 @@ export class CartsService {
   async delete(id: number): Promise<void> {
     await changeCart(this.em, id, async (tx, cart) => {
       // Lines, units, adjustments, payments and shipments go with the order (foreign keys cascade).
-      const own = [cart.order.shippingAddress, cart.order.billingAddress].filter((address) => address !== null);
+      const own = [cart.shippingAddress, cart.billingAddress].filter((address) => address !== null);
       const addresses = own.length === 0 ? [] : await tx.find(Address, { id: { $in: own.map((address) => address.id) }, customer: null });
-      tx.remove(cart.order);
+      tx.remove(cart);
       tx.remove(addresses);
       await tx.flush();
     });

@@ -8,7 +8,7 @@ import type { TaxCalculationStrategy } from '../engine';
 export type RawRow = Record<string, unknown>;
 
 /** Read-only pricing facts of one line's variant. */
-interface VariantFacts {
+export interface VariantFacts {
   variant_id: number;
   variant_code: string;
   variant_name: string | null;
@@ -34,17 +34,6 @@ interface CouponRow {
   used: number;
 }
 
-/** A variant about to be added to the order, as adding it needs it: stock, names, price, cart-line columns. */
-interface AddedVariantRow extends CartItemVariantRow {
-  tracked: boolean;
-  on_hand: number;
-  on_hold: number;
-  /** The product's name in the order's locale (for the stock message). */
-  product_name: string;
-  /** Whether the variant has a price in the order's channel. */
-  priced: boolean;
-}
-
 export interface OrderProcessingRows {
   channel_id: number;
   channel_code: string;
@@ -67,8 +56,11 @@ export interface OrderProcessingRows {
   cart_payments: RawRow[];
   applied_promotion_ids: number[];
   variants: VariantFacts[];
-  /** The variant named to be added (share-locked until the transaction ends); null when none or no such variant. */
-  added_variant: AddedVariantRow | null;
+  /**
+   * The cart-line columns of the variant named to be added (share-locked until the transaction ends; its
+   * pricing and stock facts are in `variants`); null when none or no such variant.
+   */
+  added_variant: CartItemVariantRow | null;
   customer_orders: Array<{ coupon_code: string | null; orders: number }>;
   group_codes: string[];
   promotion_usage: Array<[number, number]>;
@@ -147,12 +139,10 @@ ${addedVariantId})), '[]'::json) as variants,
     left join address a on a.id = o.shipping_address_id
    where o.id = ?::int`;
 
-/** With a variant about to be added: that variant as adding it needs it, share-locked; its id joins the facts' variants. */
+/** With a variant about to be added: its cart-line columns, share-locked; its id joins the facts' variants. */
 const ADDED_VARIANT_COLUMN = `
          (select to_json(added)
-            from (select v.tracked, v.on_hand, v.on_hold, ${productNameSql('p', 'o.locale_code')} as product_name,
-                         exists (select 1 from channel_pricing cp where cp.variant_id = v.id and cp.channel_code = ch.code) as priced,
-                         ${VARIANT_COLUMNS}
+            from (select ${VARIANT_COLUMNS}
                     from product_variant v ${VARIANT_JOINS}
                    where v.code = ?::text
                      for share of v) added) as added_variant,`;
