@@ -22,7 +22,7 @@ export interface IdempotencyOption {
 }
 
 // openapi-fetch's own methods read the operation the same way (their `paths` constraint drops the `?: never` methods).
-type Operation<Path extends PathsWith<M>, M extends Method> = Extract<paths[Path][M], Record<string | number, any>>;
+type Operation<Path extends PathsWith<M>, M extends Method> = Extract<paths[Path][M], Record<string | number, unknown>>;
 
 type Call<M extends Method, Extra = unknown> = <Path extends PathsWith<M>, Init extends MaybeOptionalInit<paths[Path], M>>(
   path: Path,
