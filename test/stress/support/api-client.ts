@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { createShopAdminClient, type ShopAdminClient } from '../../../clients/typescript/src';
 
 export interface ApiResponse {
   status: number;
@@ -7,46 +7,48 @@ export interface ApiResponse {
   body: unknown;
 }
 
-/** A small HTTP client over keep-alive connections; network failures reject (the crash test relies on that). */
+/** A request the server may take long to answer under load is given up after this long. */
+const REQUEST_TIMEOUT_MS = 120_000;
+
+type AnyRequest = (method: string, path: string, init: { body?: unknown; parseAs: 'text' }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/**
+ * One server's API through the repository's typed client (`clients/typescript`, global fetch with
+ * keep-alive): `shop` for typed calls, `request` for any method and concrete path. Network failures
+ * reject (the crash test relies on that); HTTP error statuses do not.
+ */
 export class ApiClient {
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  readonly shop: ShopAdminClient;
+  private readonly closing = new AbortController();
 
   constructor(
     readonly baseUrl: string,
-    private readonly token = 'SampleToken',
-  ) {}
-
-  request(method: string, path: string, payload?: unknown): Promise<ApiResponse> {
-    const body = payload === undefined ? undefined : JSON.stringify(payload);
-    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
-    if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(body));
-    }
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(`${this.baseUrl}${path}`, { method, headers, agent: this.agent }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('error', reject);
-        res.on('end', () => {
-          let parsed: unknown;
-          try {
-            parsed = text === '' ? undefined : JSON.parse(text);
-          } catch {
-            return reject(new Error(`${method} ${path}: ${res.statusCode} with a body that is not JSON: ${text.slice(0, 200)}`));
-          }
-          resolve({ status: res.statusCode ?? 0, text, body: parsed });
-        });
-      });
-      req.on('error', reject);
-      req.setTimeout(120_000, () => req.destroy(new Error(`${method} ${path}: no answer within 120 s`)));
-      if (body !== undefined) req.write(body);
-      req.end();
-    });
+    token = 'SampleToken',
+  ) {
+    const signal = (): AbortSignal => AbortSignal.any([this.closing.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
+    this.shop = createShopAdminClient({ baseUrl, token, fetch: (request) => fetch(request, { signal: signal() }) });
   }
 
+  /** The body is read as text, so that what is not JSON can be reported as such. */
+  async request(method: string, path: string, payload?: unknown): Promise<ApiResponse> {
+    const answer = await (this.shop.raw.request as unknown as AnyRequest)(method, path, { body: payload, parseAs: 'text' });
+    const status = answer.response.status;
+    // openapi-fetch parses error bodies itself (leaving text that is no JSON as it is), success bodies as asked.
+    if (!answer.response.ok) {
+      if (answer.error === undefined || answer.error === '') return { status, text: '', body: undefined };
+      if (typeof answer.error === 'string') throw new Error(`${method} ${path}: ${status} with a body that is not JSON: ${answer.error.slice(0, 200)}`);
+      return { status, text: JSON.stringify(answer.error), body: answer.error };
+    }
+    const text = typeof answer.data === 'string' ? answer.data : '';
+    try {
+      return { status, text, body: text === '' ? undefined : JSON.parse(text) };
+    } catch {
+      throw new Error(`${method} ${path}: ${status} with a body that is not JSON: ${text.slice(0, 200)}`);
+    }
+  }
+
+  /** Gives up the requests still waiting for an answer. */
   close(): void {
-    this.agent.destroy();
+    this.closing.abort();
   }
 }
