@@ -154,7 +154,7 @@ describe('checkout steps', () => {
           units: [{ id: unitId, adjustments: [{ id: unitTax.id, type: 'tax', label: 'EU Regular Tax 20% (20%)', amount: 400 }], adjustmentsTotal: 400 }],
           unitsTotal: 2400, adjustments: [], adjustmentsTotal: 0,
           variant: {
-            descriptor: 'Star wars mug (MUG_SW)', id: ids.variants.MUG_SW, code: 'MUG_SW', optionValues: [], position: 0,
+            id: ids.variants.MUG_SW, code: 'MUG_SW', optionValues: [], position: 0,
             translations: { en_US: { locale: 'en_US', id: await idOf(t, 'select id from product_variant_translation where variant_id = ?', [ids.variants.MUG_SW]), name: 'Star wars mug' } },
             version: 1, onHold: 0, onHand: 0, tracked: false,
             taxCategory: { id: await idOf(t, `select id from tax_category where code = 'TAXABLE_GOODS'`, []), code: 'TAXABLE_GOODS', name: 'Taxable Goods', ...(await stamps(t, 'tax_category', 'code = ?', ['TAXABLE_GOODS'])) },
