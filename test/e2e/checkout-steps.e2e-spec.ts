@@ -376,6 +376,45 @@ describe('checkout steps', () => {
       expect(await checkoutState(ids.orders.cart)).toBe('addressed');
     });
 
+    const TOO_LONG_255 = 'This value is too long. It should have 255 characters or less.';
+    /** The stored addresses and the cart's checkout columns, to see that a refused form wrote nothing. */
+    const addressingState = async (id: number) => [
+      await sql(t, 'select * from address order by id'),
+      await sql(t, 'select checkout_state, shipping_address_id, billing_address_id, updated_at from orders where id = ?', [id]),
+    ];
+
+    it.each([
+      ['shippingAddress', 'phoneNumber'],
+      ['shippingAddress', 'company'],
+      ['shippingAddress', 'provinceName'],
+      ['billingAddress', 'phoneNumber'],
+      ['billingAddress', 'company'],
+      ['billingAddress', 'provinceName'],
+    ] as const)('refuses %s.%s longer than its column (256 characters) with a 400 and writes nothing', async (which, field) => {
+      const before = await addressingState(ids.orders.cart);
+      const body = { ...ADDRESSING, [which]: { ...ADDRESSING[which], [field]: 'ü'.repeat(256) } };
+      const withError = { children: { ...cleanAddress('provinceName').children, [field]: { errors: [TOO_LONG_255] } } };
+      expect(await answer(address(ids.orders.cart, body))).toEqual({
+        status: 400,
+        body: validationFailed({
+          children: {
+            shippingAddress: which === 'shippingAddress' ? withError : cleanAddress('provinceName'),
+            billingAddress: which === 'billingAddress' ? withError : cleanAddress('provinceName'),
+            differentBillingAddress: {},
+          },
+        }),
+      });
+      expect(await addressingState(ids.orders.cart)).toEqual(before);
+    });
+
+    it('stores 255 characters (not bytes) in phoneNumber, company and provinceName', async () => {
+      const long = { phoneNumber: 'ü'.repeat(255), company: 'ç'.repeat(255), provinceName: '€'.repeat(255) };
+      expect((await address(ids.orders.cart, { ...ADDRESSING, shippingAddress: { ...HIERONIM, ...long } })).statusCode).toBe(204);
+      expect(await sql(t, 'select a.phone_number, a.company, a.province_name from address a join orders o on o.shipping_address_id = a.id where o.id = ?', [ids.orders.cart])).toEqual([
+        { phone_number: long.phoneNumber, company: long.company, province_name: long.provinceName },
+      ]);
+    });
+
     it('validates before it checks the state: an invalid form on a placed order is a 400, a valid one a 409', async () => {
       expect((await answer(address(ids.orders.placed, {}))).status).toBe(400);
       expect(await answer(address(ids.orders.placed))).toEqual({ status: 409, body: refused('address', 'completed') });
