@@ -19,6 +19,7 @@ import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { ShipmentsModule } from '../shipping/shipments.module';
 import { APP_CONFIG } from './app-settings';
+import { ColumnLimitsLoader } from './column-limits.loader';
 
 @Module({})
 export class AppModule {
@@ -45,7 +46,7 @@ export class AppModule {
         ShipmentsModule,
         CheckoutsModule,
       ],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
+      providers: [{ provide: APP_CONFIG, useValue: config }, ColumnLimitsLoader],
       exports: [APP_CONFIG],
     };
   }

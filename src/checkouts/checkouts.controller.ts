@@ -32,7 +32,7 @@ const ApiStepBody = (schema: Schema, description: string, examples: Record<strin
   ApiBody({ required: true, description: `${description} An empty body is read as \`{}\`; a missing Content-Type is read as JSON.`, schema, examples });
 const BODY_ERRORS = [invalidJson(), payloadTooLarge(), unsupportedMediaType()];
 
-const ADDRESS = { firstName: 'Oliver', lastName: 'Queen', countryCode: 'US', street: 'Main St 1', city: 'Star City', postcode: '12345' };
+const ADDRESS = { firstName: 'Oliver', lastName: 'Queen', countryCode: 'US', provinceCode: 'US-NY', street: 'Main St 1', city: 'Star City', postcode: '12345' };
 const BLANK_ADDRESS = {
   children: {
     firstName: { errors: ['Please enter first name.'] }, lastName: { errors: ['Please enter last name.'] }, phoneNumber: {}, company: {},

@@ -1,6 +1,8 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { AdjustmentSchema } from '../carts/carts.openapi';
 import { ChannelSchema } from '../channels/channels.openapi';
+import { declareColumn, type ColumnName } from '../common/forms/column-limits';
+import { formFieldSchema, withColumns } from '../common/openapi/column-schema';
 import { errorBody } from '../common/openapi/error-schemas';
 import { badRequest, type ResponseSpec } from '../common/openapi/responses';
 import { arrayOf, boolean, closedObject, dateTime, ID, integer, keyedMap, link, money, SEGMENT, string, type Schema } from '../common/openapi/schema-builders';
@@ -8,6 +10,10 @@ import { defineSchema } from '../common/openapi/schema-registry';
 import { GENDERS } from '../customers/forms/customer.form';
 import { ORDER_VARIANT_OPTIONAL, orderItemProperties, orderVariantProperties } from '../orders/orders.openapi';
 import type { CheckoutTransition } from '../orders/state-machines/checkout-state-machine';
+import { PaymentMethod } from '../payments/entities/payment-method.entity';
+import { ShippingMethod } from '../shipping/entities/shipping-method.entity';
+import { AddressForm } from './forms/addressing.form';
+import { CompletionForm } from './forms/completion.form';
 
 /** Wire shapes of the checkout steps (see checkout-summary.serializer.ts and services/checkouts.service.ts). */
 
@@ -214,12 +220,15 @@ export const wrongCheckoutState = (transition: CheckoutTransition): ResponseSpec
 
 export const orderNotPriceable = () => badRequest('The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.');
 
-/** Request bodies. */
+/** Request bodies; a text's `maxLength` is that of the column the form stores it in or looks it up by. */
+const addressField = (field: keyof AddressForm, extra: SchemaObject = {}) => formFieldSchema(AddressForm, field, string(extra));
 const addressRequest = closedObject(
   {
-    firstName: string(), lastName: string(), phoneNumber: string({ nullable: true }), company: string({ nullable: true }), countryCode: string({ description: 'Code of an enabled country.' }),
-    provinceCode: string({ nullable: true, description: 'For a country with provinces.' }), provinceName: string({ nullable: true, description: 'For a country without provinces.' }),
-    street: string(), city: string(), postcode: string(),
+    firstName: addressField('firstName'), lastName: addressField('lastName'), phoneNumber: addressField('phoneNumber', { nullable: true }), company: addressField('company', { nullable: true }),
+    countryCode: addressField('countryCode', { description: 'Code of an enabled country.' }),
+    provinceCode: addressField('provinceCode', { nullable: true, description: 'For a country with provinces.' }),
+    provinceName: addressField('provinceName', { nullable: true, description: 'For a country without provinces.' }),
+    street: addressField('street'), city: addressField('city'), postcode: addressField('postcode'),
   },
   { optional: ['phoneNumber', 'company', 'provinceCode', 'provinceName'] },
 );
@@ -236,9 +245,16 @@ export const AddressingRequestSchema = defineSchema(
   ),
 );
 
-const methodListRequest = (name: string, list: string, description: string) =>
-  defineSchema(name, closedObject({ [list]: arrayOf(closedObject({ method: string({ description }) })) }, { optional: [list] }));
+const methodListRequest = (name: string, list: string, method: ColumnName, description: string) =>
+  defineSchema(name, closedObject({ [list]: arrayOf(closedObject({ method: withColumns(string({ description }), [method]) })) }, { optional: [list] }));
 
-export const ShippingSelectionRequestSchema = methodListRequest('ShippingSelectionRequest', 'shipments', 'Code of a shipping method the shipment may use; entry n is the n-th shipment.');
-export const PaymentSelectionRequestSchema = methodListRequest('PaymentSelectionRequest', 'payments', 'Code of an enabled payment method of the channel; entry n is the n-th open payment.');
-export const CompletionRequestSchema = defineSchema('CheckoutCompletionRequest', closedObject({ notes: string({ nullable: true }) }, { optional: ['notes'] }));
+export const ShippingSelectionRequestSchema = methodListRequest(
+  'ShippingSelectionRequest', 'shipments', declareColumn(ShippingMethod, 'code'), 'Code of a shipping method the shipment may use; entry n is the n-th shipment.',
+);
+export const PaymentSelectionRequestSchema = methodListRequest(
+  'PaymentSelectionRequest', 'payments', declareColumn(PaymentMethod, 'code'), 'Code of an enabled payment method of the channel; entry n is the n-th open payment.',
+);
+export const CompletionRequestSchema = defineSchema(
+  'CheckoutCompletionRequest',
+  closedObject({ notes: formFieldSchema(CompletionForm, 'notes', string({ nullable: true, description: 'Any length.' })) }, { optional: ['notes'] }),
+);

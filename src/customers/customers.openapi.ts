@@ -1,4 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger';
+import { formFieldSchema } from '../common/openapi/column-schema';
 import { definePageSchema } from '../common/openapi/page-schema';
 import { arrayOf, boolean, closedObject, dateTime, ID, integer, selfLinks, string } from '../common/openapi/schema-builders';
 import { requestSchemaFor } from '../common/openapi/request-schema';
@@ -120,9 +121,10 @@ export const PageOfCustomersSchema = definePageSchema(
 
 /** What the form decorators cannot say: descriptions, examples, and group codes sent as a single string. */
 function customerRequest(name: string, required: readonly string[], description: string, example: unknown) {
+  const code = formFieldSchema(CustomerForm, 'group', string());
   const codes: SchemaObject & { replace: true } = {
     replace: true,
-    anyOf: [arrayOf(string()), string({ nullable: true })],
+    anyOf: [arrayOf(code), { ...code, nullable: true }],
     description: 'Customer-group codes; a single code is read as a list of one. Omitted on PUT or `null`: no groups.',
     example: ['retail'],
   };
@@ -134,12 +136,12 @@ function customerRequest(name: string, required: readonly string[], description:
       description,
       example,
       properties: {
-        firstName: { description: '2 to 255 characters.', example: 'John' },
-        lastName: { description: '2 to 255 characters.', example: 'Diggle' },
-        email: { maxLength: 254, description: 'Unique among customers, case-insensitively.', example: 'john.diggle@yahoo.com' },
+        firstName: { example: 'John' },
+        lastName: { example: 'Diggle' },
+        email: { description: 'Unique among customers, case-insensitively.', example: 'john.diggle@yahoo.com' },
         birthday: { description: '`YYYY-MM-DD` (a full datetime is accepted too; its date is used).', example: '1980-03-01' },
         gender: { example: 'm' },
-        phoneNumber: { description: 'At most 255 characters. Stored, never shown.' },
+        phoneNumber: { description: 'Stored, never shown.' },
         subscribedToNewsletter: { description: 'A checkbox: `true`/`false` (also `1`, `"on"`, …). Stored, never shown.' },
         group: codes,
         groups: { ...codes, description: 'Same as `group` (both are merged).' },
@@ -148,7 +150,7 @@ function customerRequest(name: string, required: readonly string[], description:
       nested: {
         user: {
           properties: {
-            plainPassword: { description: '4 to 254 characters. Required to create the account; replaces the password when given.', example: 'secret123' },
+            plainPassword: { description: 'Required to create the account; replaces the password when given.', example: 'secret123' },
             authorizationRoles: { description: 'Roles besides `ROLE_USER`.', items: string({ pattern: ROLE_PATTERN.source }) },
             enabled: { description: 'A checkbox; a new account is disabled unless this is true.' },
           },

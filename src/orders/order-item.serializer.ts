@@ -45,5 +45,14 @@ function variantRow(row: OrderItemRow): VariantRow {
   };
 }
 
-/** An order line with its variant in full. */
-export const serializeOrderItem = (row: OrderItemRow) => serializeOrderLine(row, serializeVariant(variantRow(row)));
+/** An order line with its variant in full, `descriptor` included: the customer-orders list shows it so. */
+export const serializeListedOrderItem = (row: OrderItemRow) => serializeOrderLine(row, serializeVariant(variantRow(row)));
+
+/**
+ * An order line as the order resource and the checkout summary show it: the variant in full but
+ * without `descriptor`, which only the autocomplete context adds.
+ */
+export function serializeOrderItem(row: OrderItemRow) {
+  const { descriptor: _descriptor, ...variant } = serializeVariant(variantRow(row));
+  return serializeOrderLine(row, variant);
+}

@@ -5,12 +5,13 @@ import { links, selfLink } from '../common/links';
 import { serializeCustomerDetailJson } from '../customers/customer.serializer';
 import { serializePayment } from '../payments/payment.serializer';
 import { serializeShipment } from '../shipping/shipment.serializer';
-import { serializeOrderItem } from './order-item.serializer';
+import { serializeListedOrderItem, serializeOrderItem } from './order-item.serializer';
 import type { AddressJson, CouponJson, OrderRow } from './queries/order-rows';
 
 /**
- * The full order: every exposed field, as the customer-orders list and the order resource show it
- * (no serialization groups). Nulls are left out; the order itself has no `_links`.
+ * The full order: every exposed field, as the customer-orders list and the order resource show it.
+ * They differ only in the lines' variants: the list adds each variant's `descriptor`. Nulls are left
+ * out; the order itself has no `_links`.
  */
 
 export function serializeAddress(row: AddressJson) {
@@ -92,4 +93,8 @@ const FULL_ORDER_PARTS = {
   coupon: serializeFullCoupon,
 };
 
+/** `GET /api/v1/orders/{id}`. */
 export const serializeOrder = (row: OrderRow) => serializeOrderWith(row, FULL_ORDER_PARTS);
+
+/** An order of `GET /api/v1/customers/{id}/orders/`. */
+export const serializeCustomerOrder = (row: OrderRow) => serializeOrderWith(row, { ...FULL_ORDER_PARTS, item: serializeListedOrderItem });

@@ -87,7 +87,6 @@ export const placedOrderExample = {
       adjustments: [],
       adjustmentsTotal: 0,
       variant: {
-        descriptor: 'Star wars mug (MUG_SW)',
         id: 1,
         code: 'MUG_SW',
         optionValues: [
@@ -269,7 +268,6 @@ const cartExample = {
       adjustments: [],
       adjustmentsTotal: 0,
       variant: {
-        descriptor: 'Star wars mug (MUG_SW)',
         id: 1,
         code: 'MUG_SW',
         optionValues: [
@@ -420,6 +418,14 @@ const cartExample = {
   checkoutState: 'cart'
 };
 
+type ExampleOrder = typeof placedOrderExample | typeof cartExample;
+
+/** An order as the customer-orders list shows it: each line's variant starts with its descriptor. */
+const listedExample = (order: ExampleOrder) => ({
+  ...order,
+  items: order.items.map((item) => ({ ...item, variant: { descriptor: `${item.variant.translations.en_US.name} (${item.variant.code})`, ...item.variant } })),
+});
+
 export const customerOrdersPageExample = {
   page: 1,
   limit: 10,
@@ -438,8 +444,8 @@ export const customerOrdersPageExample = {
   },
   _embedded: {
     items: [
-      placedOrderExample,
-      cartExample
+      listedExample(placedOrderExample),
+      listedExample(cartExample)
     ]
   }
 };

@@ -17,6 +17,7 @@ import { customerOrdersPageExample, orderPageExample, placedOrderExample } from 
 const PRODUCT_HREF = `^/api/v1/products/${SEGMENT}$`;
 const VARIANT_HREF = `^/api/v1/products/${SEGMENT}/variants/${SEGMENT}$`;
 const placedLine = placedOrderExample.items[0];
+const listedLine = customerOrdersPageExample._embedded.items[0].items[0];
 
 const fullCategory = (kind: string, path: string) =>
   closedObject(
@@ -39,7 +40,6 @@ const dimension = (name: string): SchemaObject => ({ type: 'number', description
  * summary differ only in how its categories and its links are shown.
  */
 export const orderVariantProperties = (category: (kind: string, path: string) => Schema, links: Schema): Record<string, Schema> => ({
-  descriptor: string({ description: '`<name> (<code>)`: the variant name in the order locale (else another translation, else the product name), then the code.' }),
   id: integer(),
   code: string(),
   optionValues: arrayOf(
@@ -67,17 +67,32 @@ export const orderVariantProperties = (category: (kind: string, path: string) =>
 /** The variant fields a variant may lack. */
 export const ORDER_VARIANT_OPTIONAL = ['weight', 'width', 'height', 'depth', 'taxCategory', 'shippingCategory'];
 
+const fullVariantProperties = orderVariantProperties(
+  fullCategory,
+  closedObject({ self: link(VARIANT_HREF, '/api/v1/products/MUG/variants/MUG_SW'), product: link(PRODUCT_HREF, '/api/v1/products/MUG') }),
+);
+
 const OrderVariantSchema = defineSchema(
   'OrderVariant',
+  closedObject(fullVariantProperties, {
+    optional: ORDER_VARIANT_OPTIONAL,
+    description: 'The product variant of an order line, with every exposed field.',
+    example: placedLine.variant,
+  }),
+);
+
+/** The customer-orders list shows each variant with its descriptor first. */
+const CustomerOrderVariantSchema = defineSchema(
+  'CustomerOrderVariant',
   closedObject(
-    orderVariantProperties(
-      fullCategory,
-      closedObject({ self: link(VARIANT_HREF, '/api/v1/products/MUG/variants/MUG_SW'), product: link(PRODUCT_HREF, '/api/v1/products/MUG') }),
-    ),
+    {
+      descriptor: string({ description: '`<name> (<code>)`: the variant name in the order locale (else another translation, else the product name), then the code.' }),
+      ...fullVariantProperties,
+    },
     {
       optional: ORDER_VARIANT_OPTIONAL,
-      description: 'The product variant of an order line, with every exposed field.',
-      example: placedLine.variant,
+      description: 'The product variant of an order line in the customer-orders list: every exposed field and its descriptor.',
+      example: listedLine.variant,
     },
   ),
 );
@@ -103,6 +118,11 @@ export const orderItemProperties = (variant: Schema): Record<string, Schema> => 
 const OrderItemSchema = defineSchema(
   'OrderItem',
   closedObject(orderItemProperties(OrderVariantSchema), { description: 'A line of an order, its variant in full.', example: placedLine }),
+);
+
+const CustomerOrderItemSchema = defineSchema(
+  'CustomerOrderItem',
+  closedObject(orderItemProperties(CustomerOrderVariantSchema), { description: 'A line of an order in the customer-orders list.', example: listedLine }),
 );
 
 const OrderAddressSchema = defineSchema(
@@ -149,41 +169,52 @@ const OrderPromotionCouponSchema = defineSchema(
   ),
 );
 
+/** The order's fields, in the contract's key order, with its lines as `item` shows them. */
+const orderProperties = (item: Schema): Record<string, Schema> => ({
+  id: integer(),
+  checkoutCompletedAt: dateTime('When the checkout was completed; left out for carts.'),
+  number: string({ description: 'Order number, assigned when the checkout is completed.' }),
+  items: arrayOf(item),
+  itemsTotal: money('Sum of the line totals.'),
+  adjustments: arrayOf(AdjustmentSchema),
+  adjustmentsTotal: money('Sum of the order-level adjustments (shipping, order promotions, order taxes).'),
+  total: money('itemsTotal + adjustmentsTotal.'),
+  state: string({ description: 'Order state: `cart`, `new`, `cancelled` or `fulfilled`.' }),
+  customer: CustomerSchema,
+  channel: ChannelSchema,
+  shippingAddress: OrderAddressSchema,
+  billingAddress: OrderAddressSchema,
+  payments: arrayOf(PaymentSchema),
+  shipments: arrayOf(ShipmentSchema),
+  currencyCode: string({ description: "The channel's base currency." }),
+  localeCode: string(),
+  promotionCoupon: OrderPromotionCouponSchema,
+  checkoutState: string({ description: 'Checkout state: `cart`, `addressed`, `shipping_selected`, `payment_selected` or `completed`, among others.' }),
+});
+
+const ORDER_OPTIONAL = ['checkoutCompletedAt', 'number', 'shippingAddress', 'billingAddress', 'promotionCoupon'];
+
 export const OrderSchema = defineSchema(
   'Order',
-  closedObject(
-    {
-      id: integer(),
-      checkoutCompletedAt: dateTime('When the checkout was completed; left out for carts.'),
-      number: string({ description: 'Order number, assigned when the checkout is completed.' }),
-      items: arrayOf(OrderItemSchema),
-      itemsTotal: money('Sum of the line totals.'),
-      adjustments: arrayOf(AdjustmentSchema),
-      adjustmentsTotal: money('Sum of the order-level adjustments (shipping, order promotions, order taxes).'),
-      total: money('itemsTotal + adjustmentsTotal.'),
-      state: string({ description: 'Order state: `cart`, `new`, `cancelled` or `fulfilled`.' }),
-      customer: CustomerSchema,
-      channel: ChannelSchema,
-      shippingAddress: OrderAddressSchema,
-      billingAddress: OrderAddressSchema,
-      payments: arrayOf(PaymentSchema),
-      shipments: arrayOf(ShipmentSchema),
-      currencyCode: string({ description: "The channel's base currency." }),
-      localeCode: string(),
-      promotionCoupon: OrderPromotionCouponSchema,
-      checkoutState: string({ description: 'Checkout state: `cart`, `addressed`, `shipping_selected`, `payment_selected` or `completed`, among others.' }),
-    },
-    {
-      optional: ['checkoutCompletedAt', 'number', 'shippingAddress', 'billingAddress', 'promotionCoupon'],
-      description: 'An order (a cart too) with every exposed field; it has no `_links` of its own.',
-      example: placedOrderExample,
-    },
-  ),
+  closedObject(orderProperties(OrderItemSchema), {
+    optional: ORDER_OPTIONAL,
+    description: 'An order (a cart too) with every exposed field; it has no `_links` of its own.',
+    example: placedOrderExample,
+  }),
+);
+
+const CustomerOrderSchema = defineSchema(
+  'CustomerOrder',
+  closedObject(orderProperties(CustomerOrderItemSchema), {
+    optional: ORDER_OPTIONAL,
+    description: "An order (a cart too) in the customer's list: every exposed field, each line's variant with its descriptor.",
+    example: customerOrdersPageExample._embedded.items[0],
+  }),
 );
 
 export const PageOfCustomerOrdersSchema = definePageSchema(
   'CustomerOrders',
-  OrderSchema,
+  CustomerOrderSchema,
   { pattern: `/api/v1/customers/${ID}/orders/`, example: '/api/v1/customers/1/orders/' },
   customerOrdersPageExample,
 );

@@ -154,7 +154,7 @@ describe('checkout steps', () => {
           units: [{ id: unitId, adjustments: [{ id: unitTax.id, type: 'tax', label: 'EU Regular Tax 20% (20%)', amount: 400 }], adjustmentsTotal: 400 }],
           unitsTotal: 2400, adjustments: [], adjustmentsTotal: 0,
           variant: {
-            descriptor: 'Star wars mug (MUG_SW)', id: ids.variants.MUG_SW, code: 'MUG_SW', optionValues: [], position: 0,
+            id: ids.variants.MUG_SW, code: 'MUG_SW', optionValues: [], position: 0,
             translations: { en_US: { locale: 'en_US', id: await idOf(t, 'select id from product_variant_translation where variant_id = ?', [ids.variants.MUG_SW]), name: 'Star wars mug' } },
             version: 1, onHold: 0, onHand: 0, tracked: false,
             taxCategory: { id: await idOf(t, `select id from tax_category where code = 'TAXABLE_GOODS'`, []), code: 'TAXABLE_GOODS', name: 'Taxable Goods', ...(await stamps(t, 'tax_category', 'code = ?', ['TAXABLE_GOODS'])) },
@@ -374,6 +374,45 @@ describe('checkout steps', () => {
       });
       expect((await address(ids.orders.cart, { shippingAddress: { ...belgian, provinceCode: 'be_lim' } })).statusCode).toBe(204);
       expect(await checkoutState(ids.orders.cart)).toBe('addressed');
+    });
+
+    const TOO_LONG_255 = 'This value is too long. It should have 255 characters or less.';
+    /** The stored addresses and the cart's checkout columns, to see that a refused form wrote nothing. */
+    const addressingState = async (id: number) => [
+      await sql(t, 'select * from address order by id'),
+      await sql(t, 'select checkout_state, shipping_address_id, billing_address_id, updated_at from orders where id = ?', [id]),
+    ];
+
+    it.each([
+      ['shippingAddress', 'phoneNumber'],
+      ['shippingAddress', 'company'],
+      ['shippingAddress', 'provinceName'],
+      ['billingAddress', 'phoneNumber'],
+      ['billingAddress', 'company'],
+      ['billingAddress', 'provinceName'],
+    ] as const)('refuses %s.%s longer than its column (256 characters) with a 400 and writes nothing', async (which, field) => {
+      const before = await addressingState(ids.orders.cart);
+      const body = { ...ADDRESSING, [which]: { ...ADDRESSING[which], [field]: 'ü'.repeat(256) } };
+      const withError = { children: { ...cleanAddress('provinceName').children, [field]: { errors: [TOO_LONG_255] } } };
+      expect(await answer(address(ids.orders.cart, body))).toEqual({
+        status: 400,
+        body: validationFailed({
+          children: {
+            shippingAddress: which === 'shippingAddress' ? withError : cleanAddress('provinceName'),
+            billingAddress: which === 'billingAddress' ? withError : cleanAddress('provinceName'),
+            differentBillingAddress: {},
+          },
+        }),
+      });
+      expect(await addressingState(ids.orders.cart)).toEqual(before);
+    });
+
+    it('stores 255 characters (not bytes) in phoneNumber, company and provinceName', async () => {
+      const long = { phoneNumber: 'ü'.repeat(255), company: 'ç'.repeat(255), provinceName: '€'.repeat(255) };
+      expect((await address(ids.orders.cart, { ...ADDRESSING, shippingAddress: { ...HIERONIM, ...long } })).statusCode).toBe(204);
+      expect(await sql(t, 'select a.phone_number, a.company, a.province_name from address a join orders o on o.shipping_address_id = a.id where o.id = ?', [ids.orders.cart])).toEqual([
+        { phone_number: long.phoneNumber, company: long.company, province_name: long.provinceName },
+      ]);
     });
 
     it('validates before it checks the state: an invalid form on a placed order is a 400, a valid one a 409', async () => {

@@ -30,7 +30,7 @@ describe('GET /api/v1/customers/{id}/orders/', () => {
       pages: 1,
       total: 2,
       _links: { self: { href }, first: { href }, last: { href } },
-      _embedded: { items: [await placedOrder(t, ids), await oliversCart(t, ids)] },
+      _embedded: { items: [await placedOrder(t, ids, 'customer-orders'), await oliversCart(t, ids, 'customer-orders')] },
     });
   });
 

@@ -79,11 +79,17 @@ async function oliverInFull(t: TestApp, idMap: IdMap) {
   };
 }
 
+/**
+ * Where an order is shown: the order resource (`GET /api/v1/orders/{id}`), or the customer-orders list,
+ * which alone adds each line variant's `descriptor`.
+ */
+export type OrderView = 'resource' | 'customer-orders';
+
 /** The mug in full; `onHold` and `version` follow the placed order (2 units held). */
-async function mugInFull(t: TestApp, idMap: IdMap) {
+async function mugInFull(t: TestApp, idMap: IdMap, view: OrderView) {
   const variantId = idMap.variants.MUG_SW;
   return {
-    descriptor: 'Star wars mug (MUG_SW)',
+    ...(view === 'customer-orders' && { descriptor: 'Star wars mug (MUG_SW)' }),
     id: variantId,
     code: 'MUG_SW',
     optionValues: [
@@ -196,7 +202,7 @@ export async function shipment(t: TestApp, orderId: number, state: string, track
 }
 
 /** A line of mugs: each unit has the given adjustments; totals follow from them. */
-async function mugLine(t: TestApp, idMap: IdMap, orderId: number, itemId: number, unitAdjustments: Adjustment[]) {
+async function mugLine(t: TestApp, idMap: IdMap, view: OrderView, orderId: number, itemId: number, unitAdjustments: Adjustment[]) {
   const unitIds = await ids(t, 'select id from order_item_unit where order_item_id = ? order by id', [itemId]);
   const units = [];
   for (const unitId of unitIds) {
@@ -213,7 +219,7 @@ async function mugLine(t: TestApp, idMap: IdMap, orderId: number, itemId: number
     unitsTotal,
     adjustments: [],
     adjustmentsTotal: 0,
-    variant: await mugInFull(t, idMap),
+    variant: await mugInFull(t, idMap, view),
     _links: {
       order: { href: `/api/v1/orders/${orderId}` },
       product: { href: '/api/v1/products/MUG' },
@@ -226,7 +232,7 @@ async function mugLine(t: TestApp, idMap: IdMap, orderId: number, itemId: number
  * The placed order: 2 mugs at 1000, 10 % off with SAVE10 (-100 a unit), 10 % VAT on the rest (+90 a
  * unit), UPS 500: 1980 + 500 = 2480.
  */
-export async function placedOrder(t: TestApp, idMap: IdMap) {
+export async function placedOrder(t: TestApp, idMap: IdMap, view: OrderView = 'resource') {
   const id = idMap.orders.placed;
   const [addressIds] = await sql<{ shipping_address_id: number; billing_address_id: number }>(
     t, 'select shipping_address_id, billing_address_id from orders where id = ?', [id],
@@ -236,7 +242,7 @@ export async function placedOrder(t: TestApp, idMap: IdMap) {
     id,
     checkoutCompletedAt: '2026-01-15T10:20:30+0000',
     number: '000000001',
-    items: [await mugLine(t, idMap, id, idMap.orderItems.placed_item, [['order_promotion', 'Ten percent off', -100], ['tax', 'VAT (10%)', 90]])],
+    items: [await mugLine(t, idMap, view, id, idMap.orderItems.placed_item, [['order_promotion', 'Ten percent off', -100], ['tax', 'VAT (10%)', 90]])],
     itemsTotal: 1980,
     adjustments: await adjustments(t, 'order_id', id, [['shipping', 'UPS', 500]]),
     adjustmentsTotal: 500,
@@ -285,11 +291,11 @@ export async function placedOrder(t: TestApp, idMap: IdMap) {
 }
 
 /** Oliver's cart: 1 mug with 10 % VAT (+100), UPS 500; its payment and shipment are still in state cart. */
-export async function oliversCart(t: TestApp, idMap: IdMap) {
+export async function oliversCart(t: TestApp, idMap: IdMap, view: OrderView = 'resource') {
   const id = idMap.orders.cart;
   return {
     id,
-    items: [await mugLine(t, idMap, id, idMap.orderItems.cart_item, [['tax', 'VAT (10%)', 100]])],
+    items: [await mugLine(t, idMap, view, id, idMap.orderItems.cart_item, [['tax', 'VAT (10%)', 100]])],
     itemsTotal: 1100,
     adjustments: await adjustments(t, 'order_id', id, [['shipping', 'UPS', 500]]),
     adjustmentsTotal: 500,

@@ -2,6 +2,8 @@ import { Trim } from '../../common/forms/trim';
 import { IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
 import { Form } from '../../common/forms/form-shape';
 import { NOT_BLANK, NOT_VALID } from '../../common/forms/messages';
+import { RefersTo } from '../../common/forms/stored-in';
+import { ProductVariant } from '../../catalog/entities/product-variant.entity';
 
 export const MAX_QUANTITY = 9999;
 export const QUANTITY_TOO_LOW = 'Quantity of an order item cannot be lower than 1.';
@@ -28,6 +30,7 @@ export class AddCartItemForm {
   quantity!: number;
 
   /** Variant code. */
+  @RefersTo(ProductVariant, 'code')
   @IsString({ message: NOT_VALID })
   @IsNotEmpty({ message: NOT_BLANK })
   @Trim()

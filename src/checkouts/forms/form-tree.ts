@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ApiError, invalidJson } from '../../common/errors/api-error';
-import { isPlainObject } from '../../common/forms/validate-form';
+import { isPlainObject, withoutTypeKeys } from '../../common/forms/validate-form';
 
 /**
  * The checkout forms have children the generic form mechanism cannot express (a province child that
@@ -54,7 +54,7 @@ export const unknownKeys = (value: Record<string, unknown>, known: readonly stri
  */
 export function validateFields<T extends object>(dto: new () => T, input: Record<string, unknown>, fields: readonly string[]): { data: T; messages: Map<string, string[]> } {
   const picked: Record<string, unknown> = {};
-  for (const field of fields) if (Object.prototype.hasOwnProperty.call(input, field)) picked[field] = input[field];
+  for (const field of fields) if (Object.prototype.hasOwnProperty.call(input, field)) picked[field] = withoutTypeKeys(input[field]);
   const data = plainToInstance(dto, picked, { enableImplicitConversion: false, exposeDefaultValues: false });
   const messages = new Map<string, string[]>();
   for (const violation of validateSync(data, { stopAtFirstError: true, forbidUnknownValues: false })) {

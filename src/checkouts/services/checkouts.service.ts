@@ -2,7 +2,6 @@ import { LoadStrategy } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { badRequest, conflict, resourceNotFound, type ApiError } from '../../common/errors/api-error';
-import { NOT_VALID } from '../../common/forms/messages';
 import { OrderProcessingError } from '../../order-processing/engine';
 import { loadOrderForProcessing } from '../../order-processing/order-processor';
 import { CheckoutError, CompleteCheckoutService } from '../../orders/checkout';
@@ -13,7 +12,8 @@ import { PaymentMethod } from '../../payments/entities/payment-method.entity';
 import { ShippingMethod } from '../../shipping/entities/shipping-method.entity';
 import { changeCheckout, checkoutTransition, reprocessCheckout } from '../checkout-transaction';
 import { serializeCheckoutSummary } from '../checkout-summary.serializer';
-import { branch, bodyObject, EXTRA_FIELDS, leaf, throwIfTreeInvalid, unknownKeys, validationFailed, type FormNode } from '../forms/form-tree';
+import { CompletionForm } from '../forms/completion.form';
+import { branch, bodyObject, EXTRA_FIELDS, leaf, throwIfTreeInvalid, unknownKeys, validateFields, validationFailed, type FormNode } from '../forms/form-tree';
 import { storeAddress, validateAddressing } from './addressing';
 import { SELECT_PAYMENT_METHOD, SELECT_SHIPPING_METHOD, validateMethodList } from './method-selection';
 import { shippingChoices, shippingPrice } from './shipping-choices';
@@ -36,9 +36,9 @@ function paymentMethodText(method: PaymentMethod, locale: string): { name: strin
 
 /** The complete step's form: optional `notes` text. */
 function validateCompleteForm(body: Record<string, unknown>): { notes: string | null; tree: FormNode } {
-  const notes = body.notes;
-  const valid = notes === undefined || notes === null || typeof notes === 'string';
-  const tree = branch(unknownKeys(body, ['notes']).length > 0 ? [EXTRA_FIELDS] : [], { notes: leaf(valid ? [] : [NOT_VALID]) });
+  const { data, messages } = validateFields(CompletionForm, body, ['notes']);
+  const tree = branch(unknownKeys(body, ['notes']).length > 0 ? [EXTRA_FIELDS] : [], { notes: leaf(messages.get('notes')) });
+  const notes = data.notes;
   return { notes: typeof notes === 'string' && notes !== '' ? notes : null, tree };
 }
 

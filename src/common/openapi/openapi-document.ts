@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type OperationObject, type PathItemObject, type ReferenceObject } from '@nestjs/swagger';
+import { resolveColumnLimits } from './column-schema';
 import { responseHeader } from './responses';
 import { registeredSchemas } from './schema-registry';
 
@@ -92,5 +93,5 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
   document.paths = canonicalPaths(document.paths);
   addRequestIdHeader(document.paths);
-  return document;
+  return resolveColumnLimits(document);
 }

@@ -2,6 +2,7 @@ import type { SchemaObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { formShapeOf } from '../forms/form-shape';
+import { formFieldSchema } from './column-schema';
 import { closedObject, type Schema } from './schema-builders';
 import { defineSchema } from './schema-registry';
 
@@ -9,7 +10,8 @@ import { defineSchema } from './schema-registry';
  * OpenAPI request schemas read from the form classes, so a rule is written once (on the form) and the
  * document follows it. The form's `@Form()` declaration gives the keys and their order (aliases right
  * after their field); class-validator's decorators give each key's type and limits; a key is
- * optional, and may be null, exactly when it carries `@IsOptional()`. What a decorator cannot say
+ * optional, and may be null, exactly when it carries `@IsOptional()`; a text's `maxLength` comes from
+ * the column `@StoredIn()` or `@RefersTo()` names (column-schema.ts). What a decorator cannot say
  * (descriptions, examples, a value a transform accepts besides the declared type) comes from `extras`.
  */
 
@@ -81,7 +83,7 @@ export function requestSchemaOf(form: FormClass, options: RequestSchemaOptions =
     const isOptional = own.has('isOptional');
     if (isOptional) optional.push(key);
     const nested = nestedForms?.[key];
-    let schema: SchemaObject = nested ? requestSchemaOf(nested, options.nested?.[key] ?? {}) : propertySchema(own);
+    let schema: SchemaObject = nested ? requestSchemaOf(nested, options.nested?.[key] ?? {}) : formFieldSchema(form, key, propertySchema(own));
     if (isOptional) schema = { ...schema, nullable: true };
     const { replace, ...extra } = options.properties?.[key] ?? {};
     properties[key] = replace ? extra : { ...schema, ...extra };

@@ -4,6 +4,10 @@ import { Form } from '../../common/forms/form-shape';
 import { NOT_VALID } from '../../common/forms/messages';
 import type { Gender } from '../entities/customer.entity';
 import { canonicalEmail } from '../canonical-email';
+import { RefersTo, StoredIn } from '../../common/forms/stored-in';
+import { CustomerGroup } from '../entities/customer-group.entity';
+import { Customer } from '../entities/customer.entity';
+import { ShopUser } from '../entities/shop-user.entity';
 import { IsBirthday } from './birthday';
 import * as m from './customer-messages';
 import { checkbox, codeList, IsPlainObject, IsStringList, MaxChars, MinChars, NotBlank } from './form-values';
@@ -13,17 +17,20 @@ export const GENDERS: readonly Gender[] = ['u', 'm', 'f'];
 export const ROLE_PATTERN = /^ROLE_[A-Z0-9_]{1,250}$/;
 const GROUP_CODE = /^\S.{0,254}$/s;
 
-// Rules run from the one nearest the property upwards, and stop at the first failure.
+// Rules run from the one nearest the property upwards, and stop at the first failure. A stored text is
+// checked against its column(s) last.
 
 /** The shop account sent with a customer (`user`). */
 @Form({ fields: ['plainPassword', 'authorizationRoles', 'enabled'] })
 export class CustomerUserForm {
+  // Only its hash is stored: the limit is the form's own.
   @MaxChars(254, { message: m.PASSWORD_TOO_LONG })
   @MinChars(4, { message: m.PASSWORD_TOO_SHORT })
   @IsString({ message: NOT_VALID })
   @IsOptional()
   plainPassword?: string | null;
 
+  @StoredIn(ShopUser, 'roles', { each: true })
   @IsStringList(ROLE_PATTERN, { message: NOT_VALID })
   @IsOptional()
   authorizationRoles?: string[] | null;
@@ -41,14 +48,14 @@ export class CustomerUserForm {
   subForms: { user: CustomerUserForm },
 })
 export class CustomerForm {
-  @MaxChars(255, { message: m.FIRST_NAME_TOO_LONG })
+  @StoredIn(Customer, 'firstName', { message: m.firstNameTooLong })
   @MinChars(2, { message: m.FIRST_NAME_TOO_SHORT })
   @IsString({ message: NOT_VALID })
   @IsOptional()
   @Transform(trimmedOrNull)
   firstName?: string | null;
 
-  @MaxChars(255, { message: m.LAST_NAME_TOO_LONG })
+  @StoredIn(Customer, 'lastName', { message: m.lastNameTooLong })
   @MinChars(2, { message: m.LAST_NAME_TOO_SHORT })
   @IsString({ message: NOT_VALID })
   @IsOptional()
@@ -56,8 +63,12 @@ export class CustomerForm {
   lastName?: string | null;
 
   @IsEmail({}, { message: m.EMAIL_INVALID })
-  // The canonical form can be longer than the email as sent (some capitals lowercase to two characters).
-  @MaxChars(254, { message: m.EMAIL_TOO_LONG }, canonicalEmail)
+  // Stored as sent and in its canonical form, which can be longer (some capitals lowercase to two
+  // characters); the shop account's username is the same email.
+  @StoredIn(ShopUser, 'usernameCanonical', { message: m.emailTooLong, as: canonicalEmail })
+  @StoredIn(ShopUser, 'username', { message: m.emailTooLong })
+  @StoredIn(Customer, 'emailCanonical', { message: m.emailTooLong, as: canonicalEmail })
+  @StoredIn(Customer, 'email', { message: m.emailTooLong })
   @IsString({ message: NOT_VALID })
   @NotBlank({ message: m.EMAIL_BLANK })
   @Transform(trimmed)
@@ -68,12 +79,13 @@ export class CustomerForm {
   @Transform(trimmedOrNull)
   birthday?: string | null;
 
+  @StoredIn(Customer, 'gender')
   @IsIn(GENDERS, { message: NOT_VALID })
   @NotBlank({ message: m.GENDER_BLANK })
   @Transform(trimmed)
   gender?: Gender | null;
 
-  @MaxChars(255, { message: m.PHONE_NUMBER_TOO_LONG })
+  @StoredIn(Customer, 'phoneNumber')
   @IsString({ message: NOT_VALID })
   @IsOptional()
   @Transform(trimmedOrNull)
@@ -84,11 +96,13 @@ export class CustomerForm {
   @Transform(checkbox)
   subscribedToNewsletter?: boolean;
 
+  @RefersTo(CustomerGroup, 'code')
   @IsStringList(GROUP_CODE, { message: NOT_VALID })
   @IsOptional()
   @Transform(codeList)
   group?: string[];
 
+  @RefersTo(CustomerGroup, 'code')
   @IsStringList(GROUP_CODE, { message: NOT_VALID })
   @IsOptional()
   @Transform(codeList)

@@ -1,8 +1,7 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { charLength } from '../../common/forms/column-limits';
 import { isPlainObject } from '../../common/forms/validate-form';
 
-/** Length in characters (code points), as the database counts them. */
-const charLength = (value: string): number => [...value].length;
 
 const CHECKED = new Set<unknown>([true, 1, '1', 'true', 'on', 'yes']);
 const UNCHECKED = new Set<unknown>([false, 0, '0', 'false', 'off', 'no', '', null]);
@@ -32,7 +31,7 @@ export function NotBlank(options: ValidationOptions): PropertyDecorator {
 /** At least `min` characters; an empty string is left to the blank rules. */
 export function MinChars(min: number, options: ValidationOptions): PropertyDecorator {
   return ValidateBy(
-    { name: 'minChars', validator: { validate: (value: unknown) => typeof value !== 'string' || value === '' || charLength(value) >= min } },
+    { name: 'minChars', constraints: [min], validator: { validate: (value: unknown) => typeof value !== 'string' || value === '' || charLength(value) >= min } },
     options,
   );
 }
@@ -40,7 +39,7 @@ export function MinChars(min: number, options: ValidationOptions): PropertyDecor
 /** At most `max` characters, in the value as sent and, when `stored` is given, in the form it is stored as too. */
 export function MaxChars(max: number, options: ValidationOptions, stored?: (value: string) => string): PropertyDecorator {
   const fits = (value: string): boolean => charLength(value) <= max && (stored === undefined || charLength(stored(value)) <= max);
-  return ValidateBy({ name: 'maxChars', validator: { validate: (value: unknown) => typeof value !== 'string' || fits(value) } }, options);
+  return ValidateBy({ name: 'maxChars', constraints: [max], validator: { validate: (value: unknown) => typeof value !== 'string' || fits(value) } }, options);
 }
 
 export function IsPlainObject(options: ValidationOptions): PropertyDecorator {

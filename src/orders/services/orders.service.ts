@@ -4,7 +4,7 @@ import { resourceNotFound } from '../../common/errors/api-error';
 import { links } from '../../common/links';
 import { assertPageExists, buildPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
-import { serializeOrder } from '../order.serializer';
+import { serializeCustomerOrder, serializeOrder } from '../order.serializer';
 import {
   countCustomerOrders,
   CUSTOMER_ORDER_CRITERIA,
@@ -42,7 +42,7 @@ export class OrdersService {
     if (!customerExists) throw resourceNotFound('customer');
     assertPageExists(request, total);
     const rows = total === 0 ? [] : await findCustomerOrderPage(em, customerId, request);
-    return buildPage(links.customerOrders(customerId), request, total, rows.map(serializeOrder));
+    return buildPage(links.customerOrders(customerId), request, total, rows.map(serializeCustomerOrder));
   }
 
   /** Placed orders (never carts), each in the list shape, which is the one cart lists use. */

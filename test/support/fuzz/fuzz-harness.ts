@@ -112,6 +112,11 @@ export class FuzzHarness {
     return { status: response.statusCode, body: response.body };
   };
 
+  /** The application's OpenAPI document. */
+  async openApiDocument(): Promise<Record<string, unknown>> {
+    return JSON.parse((await this.fetch('GET', '/api/doc.json')).body) as Record<string, unknown>;
+  }
+
   private async learnPools(): Promise<void> {
     const rows = await readIdPools(this.t.em());
     this.pools = { ...rows, learned: await learnIds(this.routes, this.fetch) };
