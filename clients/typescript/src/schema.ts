@@ -1849,6 +1849,7 @@ export interface components {
             postcode: string;
         };
         CheckoutCompletionRequest: {
+            /** @description Any length. */
             notes?: string | null;
         };
         CheckoutCompletionValidationError: {
@@ -2049,8 +2050,6 @@ export interface components {
         };
         /** @description The variant of an order line in the checkout summary: it links only to its product. */
         CheckoutVariant: {
-            /** @description `<name> (<code>)`: the variant name in the order locale (else another translation, else the product name), then the code. */
-            descriptor: string;
             id: number;
             code: string;
             optionValues: {
@@ -2297,6 +2296,738 @@ export interface components {
             };
         };
         /**
+         * @description An order (a cart too) in the customer's list: every exposed field, each line's variant with its descriptor.
+         * @example {
+         *       "id": 1,
+         *       "checkoutCompletedAt": "2026-01-15T10:20:30+0000",
+         *       "number": "000000001",
+         *       "items": [
+         *         {
+         *           "id": 1,
+         *           "quantity": 2,
+         *           "unitPrice": 1000,
+         *           "total": 1980,
+         *           "units": [
+         *             {
+         *               "id": 1,
+         *               "adjustments": [
+         *                 {
+         *                   "id": 1,
+         *                   "type": "order_promotion",
+         *                   "label": "Ten percent off",
+         *                   "amount": -100
+         *                 },
+         *                 {
+         *                   "id": 2,
+         *                   "type": "tax",
+         *                   "label": "VAT (10%)",
+         *                   "amount": 90
+         *                 }
+         *               ],
+         *               "adjustmentsTotal": -10
+         *             },
+         *             {
+         *               "id": 2,
+         *               "adjustments": [
+         *                 {
+         *                   "id": 3,
+         *                   "type": "order_promotion",
+         *                   "label": "Ten percent off",
+         *                   "amount": -100
+         *                 },
+         *                 {
+         *                   "id": 4,
+         *                   "type": "tax",
+         *                   "label": "VAT (10%)",
+         *                   "amount": 90
+         *                 }
+         *               ],
+         *               "adjustmentsTotal": -10
+         *             }
+         *           ],
+         *           "unitsTotal": 1980,
+         *           "adjustments": [],
+         *           "adjustmentsTotal": 0,
+         *           "variant": {
+         *             "descriptor": "Star wars mug (MUG_SW)",
+         *             "id": 1,
+         *             "code": "MUG_SW",
+         *             "optionValues": [
+         *               {
+         *                 "code": "MUG_SIZE_S",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 1,
+         *                     "value": "Size S"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 2,
+         *                     "value": "Size S"
+         *                   }
+         *                 }
+         *               }
+         *             ],
+         *             "position": 0,
+         *             "translations": {
+         *               "en_US": {
+         *                 "locale": "en_US",
+         *                 "id": 1,
+         *                 "name": "Star wars mug"
+         *               }
+         *             },
+         *             "version": 2,
+         *             "onHold": 2,
+         *             "onHand": 10,
+         *             "tracked": true,
+         *             "weight": 0.5,
+         *             "width": 10,
+         *             "height": 12.5,
+         *             "taxCategory": {
+         *               "id": 1,
+         *               "code": "std",
+         *               "name": "Standard",
+         *               "description": "Most goods",
+         *               "createdAt": "2026-11-21T02:41:18+0000",
+         *               "updatedAt": "2026-11-21T02:41:18+0000",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/tax-categories/std"
+         *                 }
+         *               }
+         *             },
+         *             "shippingCategory": {
+         *               "id": 1,
+         *               "code": "regular",
+         *               "name": "Regular",
+         *               "createdAt": "2026-11-21T02:41:18+0000",
+         *               "updatedAt": "2026-11-21T02:41:18+0000",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/shipping-categories/regular"
+         *                 }
+         *               }
+         *             },
+         *             "channelPricings": {
+         *               "WEB": {
+         *                 "channelCode": "WEB",
+         *                 "price": 1000
+         *               },
+         *               "EU_WEB": {
+         *                 "channelCode": "EU_WEB",
+         *                 "price": 900
+         *               }
+         *             },
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/products/MUG/variants/MUG_SW"
+         *               },
+         *               "product": {
+         *                 "href": "/api/v1/products/MUG"
+         *               }
+         *             }
+         *           },
+         *           "_links": {
+         *             "order": {
+         *               "href": "/api/v1/orders/1"
+         *             },
+         *             "product": {
+         *               "href": "/api/v1/products/MUG"
+         *             },
+         *             "variant": {
+         *               "href": "/api/v1/products/MUG/variants/MUG_SW"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "itemsTotal": 1980,
+         *       "adjustments": [
+         *         {
+         *           "id": 5,
+         *           "type": "shipping",
+         *           "label": "UPS",
+         *           "amount": 500
+         *         }
+         *       ],
+         *       "adjustmentsTotal": 500,
+         *       "total": 2480,
+         *       "state": "new",
+         *       "customer": {
+         *         "id": 1,
+         *         "email": "Oliver.Queen@star-city.com",
+         *         "emailCanonical": "oliver.queen@star-city.com",
+         *         "firstName": "Oliver",
+         *         "lastName": "Queen",
+         *         "birthday": "1985-05-16T00:00:00+0000",
+         *         "gender": "m",
+         *         "group": [
+         *           {
+         *             "id": 1,
+         *             "code": "retail",
+         *             "name": "Retail"
+         *           }
+         *         ],
+         *         "user": {
+         *           "id": 1,
+         *           "username": "Oliver.Queen@star-city.com",
+         *           "usernameCanonical": "oliver.queen@star-city.com",
+         *           "roles": [
+         *             "ROLE_USER"
+         *           ],
+         *           "enabled": true
+         *         },
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/customers/1"
+         *           }
+         *         }
+         *       },
+         *       "channel": {
+         *         "id": 1,
+         *         "code": "WEB",
+         *         "name": "Web Channel",
+         *         "description": "Lorem ipsum",
+         *         "hostname": "localhost",
+         *         "color": "black",
+         *         "createdAt": "2026-11-21T02:41:18+0000",
+         *         "updatedAt": "2026-11-21T02:41:18+0000",
+         *         "enabled": true,
+         *         "taxCalculationStrategy": "order_items_based",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/channels/WEB"
+         *           }
+         *         }
+         *       },
+         *       "shippingAddress": {
+         *         "id": 1,
+         *         "firstName": "Oliver",
+         *         "lastName": "Queen",
+         *         "phoneNumber": "+1 555 0100",
+         *         "countryCode": "US",
+         *         "provinceCode": "US-NY",
+         *         "provinceName": "New York",
+         *         "street": "Main St 1",
+         *         "city": "Star City",
+         *         "postcode": "12345"
+         *       },
+         *       "billingAddress": {
+         *         "id": 2,
+         *         "firstName": "Oliver",
+         *         "lastName": "Queen",
+         *         "countryCode": "US",
+         *         "street": "Main St 1",
+         *         "city": "Star City",
+         *         "postcode": "12345"
+         *       },
+         *       "payments": [
+         *         {
+         *           "id": 1,
+         *           "method": {
+         *             "id": 1,
+         *             "code": "cash_on_delivery",
+         *             "position": 0,
+         *             "createdAt": "2026-11-21T02:41:18+0000",
+         *             "updatedAt": "2026-11-21T02:41:18+0000",
+         *             "enabled": true,
+         *             "translations": {
+         *               "en_US": {
+         *                 "locale": "en_US",
+         *                 "id": 1,
+         *                 "name": "Cash on delivery",
+         *                 "instructions": "Have the exact amount ready."
+         *               }
+         *             },
+         *             "channels": [
+         *               {
+         *                 "id": 1,
+         *                 "code": "WEB",
+         *                 "name": "Web Channel",
+         *                 "description": "Lorem ipsum",
+         *                 "hostname": "localhost",
+         *                 "color": "black",
+         *                 "createdAt": "2026-11-21T02:41:18+0000",
+         *                 "updatedAt": "2026-11-21T02:41:18+0000",
+         *                 "enabled": true,
+         *                 "taxCalculationStrategy": "order_items_based",
+         *                 "_links": {
+         *                   "self": {
+         *                     "href": "/api/v1/channels/WEB"
+         *                   }
+         *                 }
+         *               }
+         *             ],
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/payment-methods/cash_on_delivery"
+         *               }
+         *             }
+         *           },
+         *           "amount": 2480,
+         *           "state": "new",
+         *           "_links": {
+         *             "order": {
+         *               "href": "/api/v1/orders/1"
+         *             },
+         *             "self": {
+         *               "href": "/api/v1/payments/1"
+         *             },
+         *             "payment-method": {
+         *               "href": "/api/v1/payment-methods/cash_on_delivery"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "shipments": [
+         *         {
+         *           "id": 1,
+         *           "state": "ready",
+         *           "method": {
+         *             "id": 1,
+         *             "code": "ups",
+         *             "enabled": true,
+         *             "_links": {
+         *               "zone": {
+         *                 "href": "/api/v1/zones/US"
+         *               },
+         *               "self": {
+         *                 "href": "/api/v1/shipping-methods/ups"
+         *               }
+         *             }
+         *           },
+         *           "tracking": "TRACK-123",
+         *           "_links": {
+         *             "order": {
+         *               "href": "/api/v1/orders/1"
+         *             },
+         *             "self": {
+         *               "href": "/api/v1/shipments/1"
+         *             },
+         *             "shipping-method": {
+         *               "href": "/api/v1/shipping-methods/ups"
+         *             },
+         *             "method": {
+         *               "href": "/api/v1/shipping-methods/ups"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "currencyCode": "USD",
+         *       "localeCode": "en_US",
+         *       "promotionCoupon": {
+         *         "id": 1,
+         *         "code": "SAVE10",
+         *         "used": 1,
+         *         "usageLimit": 100,
+         *         "expiresAt": "2030-01-01T00:00:00+0000",
+         *         "createdAt": "2026-11-21T02:41:18+0000",
+         *         "updatedAt": "2026-11-21T02:41:19+0000",
+         *         "perCustomerUsageLimit": 2,
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/promotions/ten_off/coupons/SAVE10"
+         *           },
+         *           "promotion": {
+         *             "href": "/api/v1/promotions/ten_off"
+         *           }
+         *         }
+         *       },
+         *       "checkoutState": "completed"
+         *     }
+         */
+        CustomerOrder: {
+            id: number;
+            /**
+             * @description When the checkout was completed; left out for carts.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            checkoutCompletedAt?: string;
+            /** @description Order number, assigned when the checkout is completed. */
+            number?: string;
+            items: components["schemas"]["CustomerOrderItem"][];
+            /** @description Sum of the line totals. */
+            itemsTotal: number;
+            adjustments: components["schemas"]["Adjustment"][];
+            /** @description Sum of the order-level adjustments (shipping, order promotions, order taxes). */
+            adjustmentsTotal: number;
+            /** @description itemsTotal + adjustmentsTotal. */
+            total: number;
+            /** @description Order state: `cart`, `new`, `cancelled` or `fulfilled`. */
+            state: string;
+            customer: components["schemas"]["Customer"];
+            channel: components["schemas"]["Channel"];
+            shippingAddress?: components["schemas"]["OrderAddress"];
+            billingAddress?: components["schemas"]["OrderAddress"];
+            payments: components["schemas"]["Payment"][];
+            shipments: components["schemas"]["Shipment"][];
+            /** @description The channel's base currency. */
+            currencyCode: string;
+            localeCode: string;
+            promotionCoupon?: components["schemas"]["OrderPromotionCoupon"];
+            /** @description Checkout state: `cart`, `addressed`, `shipping_selected`, `payment_selected` or `completed`, among others. */
+            checkoutState: string;
+        };
+        /**
+         * @description A line of an order in the customer-orders list.
+         * @example {
+         *       "id": 1,
+         *       "quantity": 2,
+         *       "unitPrice": 1000,
+         *       "total": 1980,
+         *       "units": [
+         *         {
+         *           "id": 1,
+         *           "adjustments": [
+         *             {
+         *               "id": 1,
+         *               "type": "order_promotion",
+         *               "label": "Ten percent off",
+         *               "amount": -100
+         *             },
+         *             {
+         *               "id": 2,
+         *               "type": "tax",
+         *               "label": "VAT (10%)",
+         *               "amount": 90
+         *             }
+         *           ],
+         *           "adjustmentsTotal": -10
+         *         },
+         *         {
+         *           "id": 2,
+         *           "adjustments": [
+         *             {
+         *               "id": 3,
+         *               "type": "order_promotion",
+         *               "label": "Ten percent off",
+         *               "amount": -100
+         *             },
+         *             {
+         *               "id": 4,
+         *               "type": "tax",
+         *               "label": "VAT (10%)",
+         *               "amount": 90
+         *             }
+         *           ],
+         *           "adjustmentsTotal": -10
+         *         }
+         *       ],
+         *       "unitsTotal": 1980,
+         *       "adjustments": [],
+         *       "adjustmentsTotal": 0,
+         *       "variant": {
+         *         "descriptor": "Star wars mug (MUG_SW)",
+         *         "id": 1,
+         *         "code": "MUG_SW",
+         *         "optionValues": [
+         *           {
+         *             "code": "MUG_SIZE_S",
+         *             "translations": {
+         *               "en_US": {
+         *                 "locale": "en_US",
+         *                 "id": 1,
+         *                 "value": "Size S"
+         *               },
+         *               "de_DE": {
+         *                 "locale": "de_DE",
+         *                 "id": 2,
+         *                 "value": "Size S"
+         *               }
+         *             }
+         *           }
+         *         ],
+         *         "position": 0,
+         *         "translations": {
+         *           "en_US": {
+         *             "locale": "en_US",
+         *             "id": 1,
+         *             "name": "Star wars mug"
+         *           }
+         *         },
+         *         "version": 2,
+         *         "onHold": 2,
+         *         "onHand": 10,
+         *         "tracked": true,
+         *         "weight": 0.5,
+         *         "width": 10,
+         *         "height": 12.5,
+         *         "taxCategory": {
+         *           "id": 1,
+         *           "code": "std",
+         *           "name": "Standard",
+         *           "description": "Most goods",
+         *           "createdAt": "2026-11-21T02:41:18+0000",
+         *           "updatedAt": "2026-11-21T02:41:18+0000",
+         *           "_links": {
+         *             "self": {
+         *               "href": "/api/v1/tax-categories/std"
+         *             }
+         *           }
+         *         },
+         *         "shippingCategory": {
+         *           "id": 1,
+         *           "code": "regular",
+         *           "name": "Regular",
+         *           "createdAt": "2026-11-21T02:41:18+0000",
+         *           "updatedAt": "2026-11-21T02:41:18+0000",
+         *           "_links": {
+         *             "self": {
+         *               "href": "/api/v1/shipping-categories/regular"
+         *             }
+         *           }
+         *         },
+         *         "channelPricings": {
+         *           "WEB": {
+         *             "channelCode": "WEB",
+         *             "price": 1000
+         *           },
+         *           "EU_WEB": {
+         *             "channelCode": "EU_WEB",
+         *             "price": 900
+         *           }
+         *         },
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/products/MUG/variants/MUG_SW"
+         *           },
+         *           "product": {
+         *             "href": "/api/v1/products/MUG"
+         *           }
+         *         }
+         *       },
+         *       "_links": {
+         *         "order": {
+         *           "href": "/api/v1/orders/1"
+         *         },
+         *         "product": {
+         *           "href": "/api/v1/products/MUG"
+         *         },
+         *         "variant": {
+         *           "href": "/api/v1/products/MUG/variants/MUG_SW"
+         *         }
+         *       }
+         *     }
+         */
+        CustomerOrderItem: {
+            id: number;
+            quantity: number;
+            /** @description Price of one unit in the order's channel. */
+            unitPrice: number;
+            /** @description unitsTotal + adjustmentsTotal. */
+            total: number;
+            units: components["schemas"]["CartItemUnit"][];
+            /** @description Sum of the units: unit price plus the unit's adjustments, each. */
+            unitsTotal: number;
+            adjustments: components["schemas"]["Adjustment"][];
+            /** @description Sum of the line's own adjustments. */
+            adjustmentsTotal: number;
+            variant: components["schemas"]["CustomerOrderVariant"];
+            _links: {
+                order: {
+                    /** @example /api/v1/orders/2 */
+                    href: string;
+                };
+                product: {
+                    /** @example /api/v1/products/MUG */
+                    href: string;
+                };
+                variant: {
+                    /** @example /api/v1/products/MUG/variants/MUG_SW */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description The product variant of an order line in the customer-orders list: every exposed field and its descriptor.
+         * @example {
+         *       "descriptor": "Star wars mug (MUG_SW)",
+         *       "id": 1,
+         *       "code": "MUG_SW",
+         *       "optionValues": [
+         *         {
+         *           "code": "MUG_SIZE_S",
+         *           "translations": {
+         *             "en_US": {
+         *               "locale": "en_US",
+         *               "id": 1,
+         *               "value": "Size S"
+         *             },
+         *             "de_DE": {
+         *               "locale": "de_DE",
+         *               "id": 2,
+         *               "value": "Size S"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "position": 0,
+         *       "translations": {
+         *         "en_US": {
+         *           "locale": "en_US",
+         *           "id": 1,
+         *           "name": "Star wars mug"
+         *         }
+         *       },
+         *       "version": 2,
+         *       "onHold": 2,
+         *       "onHand": 10,
+         *       "tracked": true,
+         *       "weight": 0.5,
+         *       "width": 10,
+         *       "height": 12.5,
+         *       "taxCategory": {
+         *         "id": 1,
+         *         "code": "std",
+         *         "name": "Standard",
+         *         "description": "Most goods",
+         *         "createdAt": "2026-11-21T02:41:18+0000",
+         *         "updatedAt": "2026-11-21T02:41:18+0000",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/tax-categories/std"
+         *           }
+         *         }
+         *       },
+         *       "shippingCategory": {
+         *         "id": 1,
+         *         "code": "regular",
+         *         "name": "Regular",
+         *         "createdAt": "2026-11-21T02:41:18+0000",
+         *         "updatedAt": "2026-11-21T02:41:18+0000",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/shipping-categories/regular"
+         *           }
+         *         }
+         *       },
+         *       "channelPricings": {
+         *         "WEB": {
+         *           "channelCode": "WEB",
+         *           "price": 1000
+         *         },
+         *         "EU_WEB": {
+         *           "channelCode": "EU_WEB",
+         *           "price": 900
+         *         }
+         *       },
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/products/MUG/variants/MUG_SW"
+         *         },
+         *         "product": {
+         *           "href": "/api/v1/products/MUG"
+         *         }
+         *       }
+         *     }
+         */
+        CustomerOrderVariant: {
+            /** @description `<name> (<code>)`: the variant name in the order locale (else another translation, else the product name), then the code. */
+            descriptor: string;
+            id: number;
+            code: string;
+            optionValues: {
+                code: string;
+                /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
+                translations: {
+                    [key: string]: {
+                        locale: string;
+                        id: number;
+                        value: string;
+                    };
+                } | unknown[];
+            }[];
+            /** @description Position of the variant within its product, from 0. */
+            position: number;
+            /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
+            translations: {
+                [key: string]: {
+                    locale: string;
+                    id: number;
+                    name: string;
+                };
+            } | unknown[];
+            version: number;
+            /** @description Units held by placed orders. */
+            onHold: number;
+            /** @description Units in stock. */
+            onHand: number;
+            /** @description Whether stock is tracked. */
+            tracked: boolean;
+            /** @description The variant's weight, when set. */
+            weight?: number;
+            /** @description The variant's width, when set. */
+            width?: number;
+            /** @description The variant's height, when set. */
+            height?: number;
+            /** @description The variant's depth, when set. */
+            depth?: number;
+            /** @description The variant's tax category with every exposed field. */
+            taxCategory?: {
+                id: number;
+                code: string;
+                name: string;
+                description?: string;
+                /**
+                 * @description When the tax category was created.
+                 * @example 2026-11-21T10:20:30+0000
+                 */
+                createdAt: string;
+                /**
+                 * @description When the tax category was last changed.
+                 * @example 2026-11-21T10:20:30+0000
+                 */
+                updatedAt: string;
+                _links: {
+                    self: {
+                        /** @example /api/v1/tax-categories/std */
+                        href: string;
+                    };
+                };
+            };
+            /** @description The variant's shipping category with every exposed field. */
+            shippingCategory?: {
+                id: number;
+                code: string;
+                name: string;
+                description?: string;
+                /**
+                 * @description When the shipping category was created.
+                 * @example 2026-11-21T10:20:30+0000
+                 */
+                createdAt: string;
+                /**
+                 * @description When the shipping category was last changed.
+                 * @example 2026-11-21T10:20:30+0000
+                 */
+                updatedAt: string;
+                _links: {
+                    self: {
+                        /** @example /api/v1/shipping-categories/std */
+                        href: string;
+                    };
+                };
+            };
+            /** @description Keyed by channel code. An empty map is written as an empty array `[]`. */
+            channelPricings: {
+                [key: string]: {
+                    channelCode: string;
+                    /** @description Unit price in that channel. */
+                    price: number;
+                };
+            } | unknown[];
+            _links: {
+                self: {
+                    /** @example /api/v1/products/MUG/variants/MUG_SW */
+                    href: string;
+                };
+                product: {
+                    /** @example /api/v1/products/MUG */
+                    href: string;
+                };
+            };
+        };
+        /**
          * @description The customer form of PATCH: only the fields given change.
          * @example {
          *       "lastName": "Queen",
@@ -2306,15 +3037,9 @@ export interface components {
          *     }
          */
         CustomerPatchRequest: {
-            /**
-             * @description 2 to 255 characters.
-             * @example John
-             */
+            /** @example John */
             firstName?: string | null;
-            /**
-             * @description 2 to 255 characters.
-             * @example Diggle
-             */
+            /** @example Diggle */
             lastName?: string | null;
             /**
              * @description Unique among customers, case-insensitively.
@@ -2331,7 +3056,7 @@ export interface components {
              * @enum {string}
              */
             gender?: "u" | "m" | "f";
-            /** @description At most 255 characters. Stored, never shown. */
+            /** @description Stored, never shown. */
             phoneNumber?: string | null;
             /** @description A checkbox: `true`/`false` (also `1`, `"on"`, …). Stored, never shown. */
             subscribedToNewsletter?: boolean | null;
@@ -2352,7 +3077,7 @@ export interface components {
             /** @description The customer's shop account; its username is always the customer's email. */
             user?: {
                 /**
-                 * @description 4 to 254 characters. Required to create the account; replaces the password when given.
+                 * @description Required to create the account; replaces the password when given.
                  * @example secret123
                  */
                 plainPassword?: string | null;
@@ -2375,15 +3100,9 @@ export interface components {
          *     }
          */
         CustomerRequest: {
-            /**
-             * @description 2 to 255 characters.
-             * @example John
-             */
+            /** @example John */
             firstName?: string | null;
-            /**
-             * @description 2 to 255 characters.
-             * @example Diggle
-             */
+            /** @example Diggle */
             lastName?: string | null;
             /**
              * @description Unique among customers, case-insensitively.
@@ -2400,7 +3119,7 @@ export interface components {
              * @enum {string}
              */
             gender: "u" | "m" | "f";
-            /** @description At most 255 characters. Stored, never shown. */
+            /** @description Stored, never shown. */
             phoneNumber?: string | null;
             /** @description A checkbox: `true`/`false` (also `1`, `"on"`, …). Stored, never shown. */
             subscribedToNewsletter?: boolean | null;
@@ -2421,7 +3140,7 @@ export interface components {
             /** @description The customer's shop account; its username is always the customer's email. */
             user?: {
                 /**
-                 * @description 4 to 254 characters. Required to create the account; replaces the password when given.
+                 * @description Required to create the account; replaces the password when given.
                  * @example secret123
                  */
                 plainPassword?: string | null;
@@ -2648,7 +3367,6 @@ export interface components {
          *           "adjustments": [],
          *           "adjustmentsTotal": 0,
          *           "variant": {
-         *             "descriptor": "Star wars mug (MUG_SW)",
          *             "id": 1,
          *             "code": "MUG_SW",
          *             "optionValues": [
@@ -3044,7 +3762,6 @@ export interface components {
          *       "adjustments": [],
          *       "adjustmentsTotal": 0,
          *       "variant": {
-         *         "descriptor": "Star wars mug (MUG_SW)",
          *         "id": 1,
          *         "code": "MUG_SW",
          *         "optionValues": [
@@ -3280,7 +3997,6 @@ export interface components {
         /**
          * @description The product variant of an order line, with every exposed field.
          * @example {
-         *       "descriptor": "Star wars mug (MUG_SW)",
          *       "id": 1,
          *       "code": "MUG_SW",
          *       "optionValues": [
@@ -3361,8 +4077,6 @@ export interface components {
          *     }
          */
         OrderVariant: {
-            /** @description `<name> (<code>)`: the variant name in the order locale (else another translation, else the product name), then the code. */
-            descriptor: string;
             id: number;
             code: string;
             optionValues: {
@@ -4229,7 +4943,7 @@ export interface components {
                 };
             };
             _embedded: {
-                items: components["schemas"]["Order"][];
+                items: components["schemas"]["CustomerOrder"][];
             };
         };
         /**
