@@ -1,6 +1,7 @@
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Min } from 'class-validator';
 import { AddCartItemRequestSchema, ChangeCartItemRequestSchema } from '../../cart-items/cart-items.openapi';
-import { AddCartItemForm, ChangeCartItemForm, MAX_QUANTITY } from '../../cart-items/forms/cart-item.forms';
+import { MAX_QUANTITY } from '../../cart-items/cart-limits';
+import { AddCartItemForm, ChangeCartItemForm } from '../../cart-items/forms/cart-item.forms';
 import { Form } from '../forms/form-shape';
 import { requestSchemaOf } from './request-schema';
 import { registeredSchemas } from './schema-registry';
