@@ -20,9 +20,13 @@ function ownerOf(adjustment: Adjustment, order: Order): AdjustmentOwner {
   return adjustment.orderItemUnit ?? adjustment.orderItem ?? order;
 }
 
-/** The same adjustment but perhaps for its amount: it can take the engine's amount in place. */
-const sameKind = (stored: Adjustment, made: EngineAdjustment): boolean =>
-  !stored.locked && stored.type === made.type && stored.label === made.label && stored.neutral === made.neutral && stored.originCode === made.originCode;
+const sameAdjustment = (stored: Adjustment, made: EngineAdjustment): boolean =>
+  !stored.locked &&
+  stored.type === made.type &&
+  stored.label === made.label &&
+  stored.amount === made.amount &&
+  stored.neutral === made.neutral &&
+  stored.originCode === made.originCode;
 
 export interface ApplyOptions {
   /** Set the order's coupon (null: none) along with the result. */
@@ -31,11 +35,9 @@ export interface ApplyOptions {
 
 /**
  * Applies an engine result to the loaded graph; the caller's flush writes it. Totals are set on the
- * order, its lines and units. Each owner's adjustments stay as stored as long as they are of the kind
- * the engine made, in order (type, label, neutral, origin), taking the engine's amount; from the first
- * other one on, the stored ones are removed and the engine's created (so id order is the engine's
- * order). Taking a new amount in place, rather than replacing the row, matters on big carts: an order
- * promotion's share changes on every unit whenever any line changes. The first shipment is kept with the chosen method
+ * order, its lines and units. Each owner's adjustments stay as stored as long as they match what the
+ * engine made, in order; from the first difference on, the stored ones are removed and the engine's
+ * created (so id order is the engine's order). The first shipment is kept with the chosen method
  * (created when missing, all removed when nothing ships) and every unit points at it; the newest cart
  * payment likewise; the applied promotions are set. Answers each owner's adjustments as they now are.
  */
@@ -57,10 +59,7 @@ export async function applyEngineResult(
     const before = stored.get(owner) ?? [];
     stored.delete(owner);
     let kept = 0;
-    while (kept < before.length && kept < made.length && sameKind(before[kept], made[kept])) {
-      if (before[kept].amount !== made[kept].amount) before[kept].amount = made[kept].amount;
-      kept++;
-    }
+    while (kept < before.length && kept < made.length && sameAdjustment(before[kept], made[kept])) kept++;
     em.remove(before.slice(kept));
     const created = made.slice(kept).map((adjustment) =>
       em.create(Adjustment, {
