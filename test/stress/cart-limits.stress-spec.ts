@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_CART_UNITS, MAX_QUANTITY } from '../../src/cart-items/cart-limits';
 import { CART_UNITS_EXCEEDED } from '../../src/cart-items/forms/cart-item.forms';
@@ -37,15 +38,39 @@ async function heapUsedMb(server: ServerProcess): Promise<number> {
   return Math.round(Number(match[1]) / MB);
 }
 
-describe('cart limits on a server with the shipped heap limit', () => {
-  let database: ScratchDatabase;
+/** A demo shop to run the server on, and what removes it afterwards. */
+interface Setup {
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+const onServer = async (): Promise<Setup> => {
+  const database: ScratchDatabase = await createDemoDatabase('cart_limits');
+  return { env: { DATABASE_URL: database.url }, drop: () => database.drop() };
+};
+
+/** The first start finds an empty data directory and loads the demo shop, as `npm start` does. */
+const embedded = (): Promise<Setup> => {
+  const work = mkdtempSync(join(tmpdir(), 'shop-cart-limits-'));
+  const drop = (): Promise<void> => {
+    rmSync(work, { recursive: true, force: true });
+    return Promise.resolve();
+  };
+  return Promise.resolve({ env: { DATA_DIR: join(work, 'db') }, drop });
+};
+
+describe.each([
+  ['a PostgreSQL server', onServer],
+  ['the embedded database', embedded],
+])('cart limits with the shipped heap limit, on %s', (database, setUp) => {
+  let setup: Setup;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    database = await createDemoDatabase('cart_limits');
-    server = await startServer('limits', { DATABASE_URL: database.url }, shippedNodeFlags());
+    setup = await setUp();
+    server = await startServer('limits', setup.env, shippedNodeFlags());
   });
-  afterAll(() => stopServers(server === undefined ? [] : [server], database));
+  afterAll(() => stopServers(server === undefined ? [] : [server], setup));
 
   it('refuses the lines that crashed it, and carries the largest cart through checkout far below its heap limit', async () => {
     const { client } = server;
@@ -88,7 +113,7 @@ describe('cart limits on a server with the shipped heap limit', () => {
       heapMb,
       rssMb,
     };
-    process.stderr.write(`cart limits, server with ${shippedNodeFlags().join(' ')}: ${JSON.stringify(numbers)}\n`);
+    process.stderr.write(`cart limits on ${database}, server with ${shippedNodeFlags().join(' ')}: ${JSON.stringify(numbers)}\n`);
 
     expect(added.map(({ status }) => status)).toEqual(VARIANTS.map(() => 201));
     expect([read.status, (read.body as { items: Array<{ quantity: number }> }).items.reduce((sum, item) => sum + item.quantity, 0)]).toEqual([200, MAX_CART_UNITS]);
