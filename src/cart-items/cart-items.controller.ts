@@ -10,6 +10,7 @@ import { created, noContent, notFound } from '../common/openapi/responses';
 import { integer } from '../common/openapi/schema-builders';
 import { parseCartId as cartId, parseCartItemId as itemId } from '../carts/path-ids';
 import { AddCartItemRequestSchema, ChangeCartItemRequestSchema } from './cart-items.openapi';
+import { MAX_CART_LINES, MAX_CART_UNITS } from './cart-limits';
 import { AddCartItemForm, ChangeCartItemForm, QUANTITY_TOO_LOW } from './forms/cart-item.forms';
 import { CartItemsService } from './services/cart-items.service';
 import { resourceNotFoundMessage } from '../common/errors/api-error';
@@ -24,7 +25,11 @@ const itemNotFound = () => notFound('No cart has this id, or the cart has no lin
 /** PUT and PATCH both set the quantity, which is required. */
 const ApiChangeQuantity = (operationId: string, summary: string) =>
   applyDecorators(
-    ApiOperation({ operationId, summary, description: 'Adds units or removes the oldest ones until there is one per piece, then recalculates the cart.' }),
+    ApiOperation({
+      operationId,
+      summary,
+      description: `Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most ${MAX_CART_UNITS} pieces: past that, 400.`,
+    }),
     ApiCartId(),
     ApiItemId(),
     ApiJsonBody({
@@ -46,7 +51,7 @@ export class CartItemsController {
   @ApiOperation({
     operationId: 'addCartItem',
     summary: 'Add a variant to a cart',
-    description: 'A variant already in the cart is merged into its line (the quantities add up). The cart is recalculated.',
+    description: `A variant already in the cart is merged into its line (the quantities add up). The cart is recalculated. A cart holds at most ${MAX_CART_LINES} lines and ${MAX_CART_UNITS} pieces in total: past either, 400.`,
   })
   @ApiCartId()
   @ApiJsonBody({

@@ -1,4 +1,5 @@
-import { FlushMode, wrap, type EntityClass, type EntityDictionary, type Primary } from '@mikro-orm/core';
+import { FlushMode, wrap, type EntityClass, type EntityData, type EntityDictionary, type Primary } from '@mikro-orm/core';
+import { setImmediate } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Adjustment } from '../orders/entities/adjustment.entity';
 import { Order } from '../orders/entities/order.entity';
@@ -13,16 +14,32 @@ import type { ShopConfigurationSnapshot } from './load-shop-configuration';
 import { findOrderProcessingRows, type OrderProcessingRows, type RawRow, type VariantFacts } from './queries/order-processing-rows';
 import { shopFor } from './shop-configuration-cache';
 
+/** How many rows are mapped at a time (a few tens of milliseconds of work on a busy machine). */
+const ROWS_BETWEEN_YIELDS = 200;
+
 /**
  * The rows as managed entities: an entity this transaction already holds (flushed, and the cart is
- * locked) is used as it is, the others are mapped from the row into `em`.
+ * locked) is used as it is, the others are merged from the row into `em`.
+ *
+ * This is `em.map` without its cascade. `em.map` merges with `cascade: true`, which walks everything
+ * reachable from the new entity that is already managed (its line, the order, their collections) for
+ * every row; the rows here are complete and their relations already managed, so there is nothing to
+ * cascade to. Measured on a cart of 1,000 units on 100 lines (2026-11-26, busy machine): adding a piece
+ * 2.4 s → 1.3 s, completing the checkout 19.7 s → 1.2 s.
  */
-function managedRows<T extends object>(em: EntityManager, entity: EntityClass<T>, rows: RawRow[]): T[] {
+async function managedRows<T extends object>(em: EntityManager, entity: EntityClass<T>, rows: RawRow[]): Promise<T[]> {
   const unitOfWork = em.getUnitOfWork();
-  return rows.map((row) => {
+  const meta = em.getMetadata().get<T>(entity.name);
+  const driver = em.getDriver();
+  const managed: T[] = [];
+  for (const row of rows) {
+    // A big cart's rows take a while to map: other requests get the event loop in between.
+    if (managed.length > 0 && managed.length % ROWS_BETWEEN_YIELDS === 0) await setImmediate();
     const held = unitOfWork.getById<T>(entity.name, row.id as Primary<T>);
-    return held !== undefined && wrap(held, true).__initialized ? held : em.map(entity, row as EntityDictionary<T>);
-  });
+    if (held !== undefined && wrap(held, true).__initialized) managed.push(held);
+    else managed.push(em.merge(entity, driver.mapResult(row as EntityDictionary<T>, meta) as EntityData<T>, { refresh: true, convertCustomTypes: true, cascade: false }));
+  }
+  return managed;
 }
 
 export interface LoadOrderOptions {
@@ -65,16 +82,16 @@ export async function loadOrderForProcessing(em: EntityManager, orderId: number,
   // Already managed in the callers' transactions (the locked cart): then no statement. The caller's
   // pending changes stay pending (no auto-flush): they are written with the result.
   const order = await em.findOneOrFail(Order, orderId, { flushMode: FlushMode.COMMIT });
-  const items = managedRows(em, OrderItem, rows.items);
+  const items = await managedRows(em, OrderItem, rows.items);
   const units = new Map<OrderItem, OrderItemUnit[]>(items.map((item) => [item, []]));
-  for (const unit of managedRows(em, OrderItemUnit, rows.units)) units.get(unit.orderItem)?.push(unit);
+  for (const unit of await managedRows(em, OrderItemUnit, rows.units)) units.get(unit.orderItem)?.push(unit);
   const graph: OrderGraph = {
     order,
     items,
     units,
-    adjustments: managedRows(em, Adjustment, rows.adjustments),
-    shipments: managedRows(em, Shipment, rows.shipments),
-    cartPayments: managedRows(em, Payment, rows.cart_payments),
+    adjustments: await managedRows(em, Adjustment, rows.adjustments),
+    shipments: await managedRows(em, Shipment, rows.shipments),
+    cartPayments: await managedRows(em, Payment, rows.cart_payments),
     appliedPromotionIds: rows.applied_promotion_ids,
   };
   const coupon = loadedCoupon(rows);

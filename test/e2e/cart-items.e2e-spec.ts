@@ -1,4 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { MAX_CART_UNITS } from '../../src/cart-items/cart-limits';
+import { CART_UNITS_EXCEEDED } from '../../src/cart-items/forms/cart-item.forms';
 import type { IdMap } from '../../src/fixtures';
 import {
   cart,
@@ -116,12 +118,14 @@ describe('cart items', () => {
       expect(await sql(t, 'select id from order_item where order_id = ?', [cartId])).toEqual([]);
     });
 
-    it('accepts the largest quantity, 9999, and refuses to merge beyond it', async () => {
-      const response = await add(cartId, { variant: 'MUG_SW', quantity: 9999 });
+    it(`accepts a line of ${MAX_CART_UNITS} pieces, all a cart may hold, and refuses to merge beyond it or beyond 9999`, async () => {
+      const response = await add(cartId, { variant: 'MUG_SW', quantity: MAX_CART_UNITS });
       expect(response.statusCode).toBe(201);
       const line = JSON.parse(response.body);
-      expect([line.quantity, line.units.length, line.total]).toEqual([9999, 9999, 199980]);
-      expectJson(await add(cartId, { variant: 'MUG_SW', quantity: 1 }), 400, validationFailed(quantityErrors('Quantity of an order item cannot be greater than 9999.')));
+      expect([line.quantity, line.units.length, line.total]).toEqual([MAX_CART_UNITS, MAX_CART_UNITS, 20 * MAX_CART_UNITS]);
+      expectJson(await add(cartId, { variant: 'MUG_SW', quantity: 1 }), 400, validationFailed(quantityErrors(CART_UNITS_EXCEEDED)));
+      // Past the line's own ceiling too: that one is reported.
+      expectJson(await add(cartId, { variant: 'MUG_SW', quantity: 9999 - MAX_CART_UNITS + 1 }), 400, validationFailed(quantityErrors('Quantity of an order item cannot be greater than 9999.')));
     });
 
     it.each([
@@ -141,7 +145,7 @@ describe('cart items', () => {
       expect((await add(cartId, { variant: 'HARD_AVAILABLE_MUG', quantity: 1 })).statusCode).toBe(201);
       expect((await show(cartId)).items.map((line: { quantity: number }) => line.quantity)).toEqual([2]);
       // Untracked variants are never short.
-      expect((await add(cartId, { variant: 'MUG_SW', quantity: 500 })).statusCode).toBe(201);
+      expect((await add(cartId, { variant: 'MUG_SW', quantity: 200 })).statusCode).toBe(201);
     });
 
     it('rejects unknown fields at form level', async () => {

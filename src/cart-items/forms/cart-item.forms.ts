@@ -4,10 +4,12 @@ import { Form } from '../../common/forms/form-shape';
 import { NOT_BLANK, NOT_VALID } from '../../common/forms/messages';
 import { RefersTo } from '../../common/forms/stored-in';
 import { ProductVariant } from '../../catalog/entities/product-variant.entity';
+import { MAX_CART_LINES, MAX_CART_UNITS, MAX_QUANTITY } from '../cart-limits';
 
-export const MAX_QUANTITY = 9999;
 export const QUANTITY_TOO_LOW = 'Quantity of an order item cannot be lower than 1.';
 export const QUANTITY_TOO_HIGH = `Quantity of an order item cannot be greater than ${MAX_QUANTITY}.`;
+export const CART_UNITS_EXCEEDED = `A cart cannot hold more than ${MAX_CART_UNITS} pieces in total.`;
+export const CART_LINES_EXCEEDED = `A cart cannot hold more than ${MAX_CART_LINES} different variants.`;
 export const VARIANT_NOT_IN_CHANNEL = "This variant is not available in the cart's channel.";
 export const insufficientStock = (productName: string) => `${productName} does not have sufficient stock.`;
 

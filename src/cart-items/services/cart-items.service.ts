@@ -11,9 +11,11 @@ import { processedCartLine } from '../../carts/processed-cart-line';
 import { lineForVariant, removeLine, setLineQuantity } from '../../order-processing/order-graph-changes';
 import { loadOrderForProcessing, variantFactsOf, type OrderForProcessing } from '../../order-processing/order-processor';
 import type { OrderItem } from '../../orders/entities/order-item.entity';
+import { MAX_CART_LINES, MAX_CART_UNITS, MAX_QUANTITY } from '../cart-limits';
 import {
+  CART_LINES_EXCEEDED,
+  CART_UNITS_EXCEEDED,
   insufficientStock,
-  MAX_QUANTITY,
   QUANTITY_TOO_HIGH,
   VARIANT_NOT_IN_CHANNEL,
   type AddCartItemForm,
@@ -35,12 +37,16 @@ export class CartItemsService {
       const facts = variant === null ? null : variantFactsOf(order, variant.variant_id);
       if (facts === null) errors.add('variant', NOT_VALID);
       else if (facts.price === null) errors.add('variant', VARIANT_NOT_IN_CHANNEL);
-      else if (!errors.has('quantity')) {
+      else {
         const merged = order.graph.items.find((item) => item.variant.id === facts.variant_id);
-        const quantity = (merged?.quantity ?? 0) + data.quantity;
-        if (quantity > MAX_QUANTITY) errors.add('quantity', QUANTITY_TOO_HIGH);
-        else if (!hasStockFor({ tracked: facts.tracked, onHand: facts.on_hand, onHold: facts.on_hold }, quantity)) {
-          errors.addRoot(insufficientStock(facts.product_name));
+        if (merged === undefined && order.graph.items.length >= MAX_CART_LINES) errors.add('variant', CART_LINES_EXCEEDED);
+        if (!errors.has('quantity')) {
+          const quantity = (merged?.quantity ?? 0) + data.quantity;
+          if (quantity > MAX_QUANTITY) errors.add('quantity', QUANTITY_TOO_HIGH);
+          else if (piecesIn(order) + data.quantity > MAX_CART_UNITS) errors.add('quantity', CART_UNITS_EXCEEDED);
+          else if (!hasStockFor({ tracked: facts.tracked, onHand: facts.on_hand, onHold: facts.on_hold }, quantity)) {
+            errors.addRoot(insufficientStock(facts.product_name));
+          }
         }
       }
       throwIfInvalid(errors);
@@ -60,6 +66,7 @@ export class CartItemsService {
       const order = await loadOrderForProcessing(tx, cart.id);
       const line = findLine(order, itemId);
       const variant = variantFactsOf(order, line.variant.id);
+      if (!errors.has('quantity') && piecesIn(order) - line.quantity + data.quantity > MAX_CART_UNITS) errors.add('quantity', CART_UNITS_EXCEEDED);
       if (!errors.has('quantity') && !hasStockFor({ tracked: variant.tracked, onHand: variant.on_hand, onHold: variant.on_hold }, data.quantity)) {
         errors.addRoot(insufficientStock(variant.product_name));
       }
@@ -76,6 +83,11 @@ export class CartItemsService {
       await processCart(tx, order);
     });
   }
+}
+
+/** The pieces in the cart, all lines together. */
+function piecesIn(order: OrderForProcessing): number {
+  return order.graph.items.reduce((sum, item) => sum + item.quantity, 0);
 }
 
 /** The cart's line with that id; a 404 when it has none. */

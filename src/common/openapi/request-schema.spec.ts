@@ -1,6 +1,7 @@
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Min } from 'class-validator';
 import { AddCartItemRequestSchema, ChangeCartItemRequestSchema } from '../../cart-items/cart-items.openapi';
-import { AddCartItemForm, ChangeCartItemForm, MAX_QUANTITY } from '../../cart-items/forms/cart-item.forms';
+import { MAX_CART_LINES, MAX_CART_UNITS, MAX_QUANTITY } from '../../cart-items/cart-limits';
+import { AddCartItemForm, ChangeCartItemForm } from '../../cart-items/forms/cart-item.forms';
 import { Form } from '../forms/form-shape';
 import { requestSchemaOf } from './request-schema';
 import { registeredSchemas } from './schema-registry';
@@ -66,12 +67,15 @@ describe('requestSchemaOf', () => {
   it('derives the cart-item request schemas from AddCartItemForm and ChangeCartItemForm', () => {
     expect(AddCartItemRequestSchema.$ref).toBe('#/components/schemas/AddCartItemRequest');
     expect(ChangeCartItemRequestSchema.$ref).toBe('#/components/schemas/ChangeCartItemRequest');
-    const quantity = { description: 'Number of units; a tracked variant allows at most on hand − on hold.', example: 2 };
+    const quantity = { description: `Number of units; a tracked variant allows at most on hand − on hold, and the cart's lines together at most ${MAX_CART_UNITS}.`, example: 2 };
     const documented = registeredSchemas();
     expect(
       requestSchemaOf(AddCartItemForm, {
         example: { variant: 'MUG_SW', quantity: 1 },
-        properties: { quantity, variant: { description: "Variant code; it needs a price in the cart's channel.", example: 'MUG_SW' } },
+        properties: {
+          quantity,
+          variant: { description: `Variant code; it needs a price in the cart's channel. A cart holds at most ${MAX_CART_LINES} different variants.`, example: 'MUG_SW' },
+        },
       }),
     ).toEqual(documented.AddCartItemRequest);
     expect(requestSchemaOf(ChangeCartItemForm, { example: { quantity: 3 }, properties: { quantity } })).toEqual(documented.ChangeCartItemRequest);

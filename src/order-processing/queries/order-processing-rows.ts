@@ -4,7 +4,7 @@ import { VARIANT_COLUMNS, VARIANT_JOINS } from '../../carts/queries/cart-sql';
 import { productNameSql } from '../../catalog/product-name';
 import type { TaxCalculationStrategy } from '../engine';
 
-/** A table row as PostgreSQL's `to_json` writes it (column names), for `em.map`. */
+/** A table row as PostgreSQL's `to_json` writes it (column names), mapped onto an entity as `em.map` would. */
 export type RawRow = Record<string, unknown>;
 
 /** Read-only pricing facts of one line's variant. */
@@ -69,7 +69,7 @@ export interface OrderProcessingRows {
 
 /**
  * The stored rows of one order's graph (lines, units, adjustments, shipments, cart payments, applied
- * promotions) for `em.map`, and the read-only facts the engine prices them with (variant prices,
+ * promotions) to map onto entities, and the read-only facts the engine prices them with (variant prices,
  * categories, names and taxons, the customer's placed orders and groups, the channel's promotion usage,
  * the coupon, the configuration version), each list aggregated on its own (no joined row product).
  * Names in the order's locale. With a variant code, that variant as adding it needs it (share-locked: a

@@ -39,10 +39,10 @@ const ready = async (client: ApiClient): Promise<boolean> => {
   }
 };
 
-/** Starts `node dist/main.js` the way an operator does and waits until it answers HTTP. */
-export async function startServer(name: string, env: Record<string, string>): Promise<ServerProcess> {
+/** Starts `node dist/main.js` the way an operator does (with `nodeArgs` before it) and waits until it answers HTTP. */
+export async function startServer(name: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
