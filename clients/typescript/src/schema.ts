@@ -162,7 +162,7 @@ export interface paths {
         put?: never;
         /**
          * Add a variant to a cart
-         * @description A variant already in the cart is merged into its line (the quantities add up). The cart is recalculated.
+         * @description A variant already in the cart is merged into its line (the quantities add up). The cart is recalculated. A cart holds at most 50 lines and 300 pieces in total: past either, 400.
          */
         post: operations["addCartItem"];
         delete?: never;
@@ -181,7 +181,7 @@ export interface paths {
         get?: never;
         /**
          * Set a line's quantity
-         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart.
+         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most 300 pieces: past that, 400.
          */
         put: operations["replaceCartItem"];
         post?: never;
@@ -194,7 +194,7 @@ export interface paths {
         head?: never;
         /**
          * Set a line's quantity (same as PUT)
-         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart.
+         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most 300 pieces: past that, 400.
          */
         patch: operations["updateCartItem"];
         trace?: never;
@@ -766,12 +766,12 @@ export interface components {
          */
         AddCartItemRequest: {
             /**
-             * @description Number of units; a tracked variant allows at most on hand − on hold.
+             * @description Number of units; a tracked variant allows at most on hand − on hold, and the cart's lines together at most 300.
              * @example 2
              */
             quantity: number;
             /**
-             * @description Variant code; it needs a price in the cart's channel.
+             * @description Variant code; it needs a price in the cart's channel. A cart holds at most 50 different variants.
              * @example MUG_SW
              */
             variant: string;
@@ -1746,7 +1746,7 @@ export interface components {
          */
         ChangeCartItemRequest: {
             /**
-             * @description Number of units; a tracked variant allows at most on hand − on hold.
+             * @description Number of units; a tracked variant allows at most on hand − on hold, and the cart's lines together at most 300.
              * @example 2
              */
             quantity: number;
