@@ -47,7 +47,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const database = options.database ?? (await openDatabase(config));
   let app: NestFastifyApplication | undefined;
   try {
-    const logger = createLogger(config.logLevel, options.logDestination);
+    const logger = createLogger(config.logLevel, options.logDestination, config.logFormat);
     const adapter = new FastifyAdapter({
       loggerInstance: logger,
       genReqId: requestIdFor,
