@@ -16,6 +16,7 @@ module.exports = {
       testEnvironment: '<rootDir>/test/support/e2e-environment.js',
       transform,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/e2e-timeout.js'],
       globalSetup: '<rootDir>/test/support/global-setup.js',
       globalTeardown: '<rootDir>/test/support/global-teardown.js',
     },
