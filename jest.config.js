@@ -12,9 +12,11 @@ module.exports = {
     },
     {
       displayName: 'e2e',
-      testEnvironment: 'node',
+      // node's, plus closing what a test file left open (test/support/suite-resources.ts)
+      testEnvironment: '<rootDir>/test/support/e2e-environment.js',
       transform,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/e2e-timeout.js'],
       globalSetup: '<rootDir>/test/support/global-setup.js',
       globalTeardown: '<rootDir>/test/support/global-teardown.js',
     },

@@ -45,8 +45,9 @@ export interface CreateAppOptions {
 /** Builds the whole service: database, migrations, HTTP stack. Used by main, the CLI and the tests. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
   const database = options.database ?? (await openDatabase(config));
+  let app: NestFastifyApplication | undefined;
   try {
-    const logger = createLogger(config.logLevel, options.logDestination);
+    const logger = createLogger(config.logLevel, options.logDestination, config.logFormat);
     const adapter = new FastifyAdapter({
       loggerInstance: logger,
       genReqId: requestIdFor,
@@ -72,7 +73,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     keepPathIdsRaw(fastify);
 
     const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery });
-    const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
       bodyParser: false,
       logger: new NestPinoLogger(logger),
       abortOnError: false,
@@ -86,17 +87,20 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await fastify.ready();
     // The embedded database has no autovacuum of its own.
     const vacuum = database.embedded ? startEmbeddedVacuum(app.get(MikroORM)) : null;
+    const started = app;
     return {
-      app,
+      app: started,
       database,
       routes,
       async close() {
         await vacuum?.stop();
-        await app.close();
+        await started.close();
         await database.close();
       },
     };
   } catch (error) {
+    // A start that fails half-way (a migration, the HTTP stack) leaves nothing open: the ORM's pool too.
+    await app?.close().catch(() => undefined);
     if (!options.database) await database.close();
     throw error;
   }

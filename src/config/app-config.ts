@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { resolveLogFormat, type LogFormat } from '../common/logging/log-format';
 
 export interface AppConfig {
   host: string;
@@ -9,6 +10,7 @@ export interface AppConfig {
   dataDir: string;
   poolSize: number;
   logLevel: string;
+  logFormat: LogFormat;
   /** Failed password grants allowed per client and username within the window. */
   authMaxFailures: number;
   authWindowSeconds: number;
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(env.DATA_DIR || './var/db'),
     poolSize: Math.max(1, integer(env.DB_POOL_SIZE, 10)),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: resolveLogFormat(env.LOG_FORMAT, process.stdout.isTTY === true),
     authMaxFailures: Math.max(1, integer(env.AUTH_MAX_FAILURES, 10)),
     authWindowSeconds: Math.max(1, integer(env.AUTH_WINDOW_SECONDS, 300)),
     idempotencyWaitMs: integer(env.IDEMPOTENCY_WAIT_MS, 10000),

@@ -15,7 +15,7 @@ describe('OAuth2 token endpoint and bearer authentication', () => {
     t = await startTestApp({ env: { AUTH_MAX_FAILURES: '3' } });
     await seedAuth(t.em());
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const passwordGrant = (overrides: Record<string, string> = {}) =>
     t.inject({

@@ -39,7 +39,7 @@ describe('cart items', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const add = (cartId: number | string, payload: unknown): Promise<LightMyRequestResponse> =>
     t.inject({ method: 'POST', url: `/api/v1/carts/${cartId}/items/`, headers: JSON_AUTH, payload: payload as object });

@@ -91,7 +91,7 @@ describe('cart concurrency and query counts', () => {
   beforeAll(async () => {
     t = await startTestApp({ onQuery: (message) => recording?.push(message) });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   beforeEach(async () => {
     ids = await loadShop(t, SHOP_YAML);
   });

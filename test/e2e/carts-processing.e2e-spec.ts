@@ -90,7 +90,7 @@ describe('cart processing', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   beforeEach(async () => {
     ids = await loadShop(t, SHOP_YAML);
     cartId = ids.orders.cart;

@@ -13,7 +13,7 @@ describe('carts', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   beforeEach(async () => {
     await shop.ready();
     ids = shop.ids;

@@ -31,7 +31,7 @@ describe('catalog resources: products and product variants', () => {
     await sql(t, `update product_translation set description = 'Adjustable strap' where locale = 'en_US' and product_id = (select id from product where code = 'CAP')`);
     await sql(t, `update product_variant set weight = 0.25, width = 20, height = 12.5, depth = 25 where code = 'CAP_BLACK'`);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const get = (url: string) => t.inject({ method: 'GET', url, headers: DEMO_AUTH });
   const productId = (code: string) => idOf(t, 'select id from product where code = ?', [code]);

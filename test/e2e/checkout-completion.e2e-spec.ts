@@ -125,7 +125,7 @@ describe('checkout completion', () => {
     t = await startTestApp();
     checkout = t.running.app.get(CompleteCheckoutService);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   beforeEach(async () => {
     ids = await loadShop(t, SHOP_YAML);
     // Completion takes an order whose payment step is done; the checkout steps themselves are tested in checkout-steps.

@@ -97,7 +97,7 @@ describe('checkout steps', () => {
   beforeAll(async () => {
     t = await startTestApp({ onQuery: (message) => recording?.push(message) });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   beforeEach(async () => {
     ids = await loadShop(t, SHOP_YAML);
   });

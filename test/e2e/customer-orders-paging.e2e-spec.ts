@@ -63,7 +63,7 @@ describe('customer orders: pages, filters, sorting and statements', () => {
       [felicity],
     );
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const url = (query = '') => `/api/v1/customers/${felicity}/orders/${query === '' ? '' : `?${query}`}`;
   const href = (query: string) => ({ href: `/api/v1/customers/${felicity}/orders/?${query}` });

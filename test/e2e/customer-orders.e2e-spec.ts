@@ -16,7 +16,7 @@ describe('GET /api/v1/customers/{id}/orders/', () => {
     ids = await loadShop(t, ORDERS_SHOP_YAML);
     for (const statement of ORDERS_SHOP_EXTRAS_SQL) await sql(t, statement);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const get = (url: string) => t.inject({ method: 'GET', url, headers: AUTH });
   const oliverId = () => ids.customers['Oliver.Queen@star-city.com'];

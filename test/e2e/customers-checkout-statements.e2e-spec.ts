@@ -42,7 +42,7 @@ describe('SQL statements of customer create and checkout completion', () => {
     ids = await loadShop(t, SHOP_YAML);
     await sql(t, `update orders set checkout_state = 'payment_selected' where id = ?`, [ids.orders.cart]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const counted = async <T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> => {
     recording = [];

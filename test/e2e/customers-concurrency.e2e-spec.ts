@@ -12,7 +12,7 @@ describe('customers under concurrency, and the cost of the list', () => {
     t = await startTestApp({ onQuery: (sql) => recording && statements.push(sql) });
     await seedAuth(t.em());
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('lets exactly one of 20 concurrent creates of the same email (in mixed case) win; the others get the duplicate-email 400', async () => {
     const variants = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? `Race.Winner+${'x'}@Example.com` : `race.winner+X@example.COM`));

@@ -17,7 +17,7 @@ describe('POST /api/v1/customers/', () => {
     retail = await insertGroup(t.em(), 'RETAIL', 'Retail');
     await insertCustomer(t.em(), { email: 'Oliver.Queen@star-city.com', firstName: 'Oliver', lastName: 'Queen' });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const post = (payload: InjectOptions['payload']) => t.inject({ method: 'POST', url: '/api/v1/customers/', headers: AUTH, payload });
   const valid = { email: 'john.diggle@yahoo.com', firstName: 'John', lastName: 'Diggle', gender: 'm' };

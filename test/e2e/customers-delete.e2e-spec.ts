@@ -15,7 +15,7 @@ describe('DELETE /api/v1/customers/{id}', () => {
     channel = await insertChannel(t.em());
     vip = await insertGroup(t.em(), 'VIP', 'Very important');
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const del = (id: number) => t.inject({ method: 'DELETE', url: `/api/v1/customers/${id}`, headers: AUTH });
   const get = (id: number) => t.inject({ method: 'GET', url: `/api/v1/customers/${id}`, headers: AUTH });

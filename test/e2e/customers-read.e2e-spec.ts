@@ -26,7 +26,7 @@ describe('GET /api/v1/customers/ and /api/v1/customers/{id}', () => {
     c.barry = await insertCustomer(t.em(), { email: 'Barry@doe.com', firstName: 'Barry', lastName: 'Allen', createdAt: day(2) });
     c.joe = await insertCustomer(t.em(), { email: 'Joe@doe.com', firstName: 'Joe', lastName: 'West', createdAt: day(4), gender: 'm' });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const get = (url: string) => t.inject({ method: 'GET', url, headers: AUTH });
   const href = (query: string) => ({ href: `/api/v1/customers/?${query}` });

@@ -17,7 +17,7 @@ describe('Customer emails and Unicode', () => {
     t = await startTestApp();
     await seedAuth(t.em());
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const post = (payload: InjectOptions['payload']) => t.inject({ method: 'POST', url: '/api/v1/customers/', headers: AUTH, payload });
   const send = (method: 'PUT' | 'PATCH', id: number, payload: InjectOptions['payload']) =>

@@ -17,7 +17,7 @@ describe('PUT and PATCH /api/v1/customers/{id}', () => {
     vip = await insertGroup(t.em(), 'VIP', 'Very important');
     retail = await insertGroup(t.em(), 'RETAIL', 'Retail');
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const send = (method: 'PUT' | 'PATCH', id: number, payload: InjectOptions['payload']) =>
     t.inject({ method, url: `/api/v1/customers/${id}`, headers: AUTH, payload });

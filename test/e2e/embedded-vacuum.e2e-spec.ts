@@ -13,8 +13,8 @@ describe('embedded database vacuum', () => {
     orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 2, onQuery: (message) => log.push(message) }));
   });
   afterAll(async () => {
-    await orm.close();
-    await database.close();
+    await orm?.close();
+    await database?.close();
   });
 
   /** Tables of the list that VACUUM / ANALYZE has never processed (their row estimate is still unknown). */

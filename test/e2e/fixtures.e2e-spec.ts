@@ -136,8 +136,8 @@ describe('fixtures loader', () => {
     orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 2 }));
   });
   afterAll(async () => {
-    await orm.close();
-    await database.close();
+    await orm?.close();
+    await database?.close();
   });
 
   const load = (documents: Array<{ file: string; data: unknown }>, purge: boolean, hooks: OrderHooks = basicOrderHooks): Promise<IdMap> =>

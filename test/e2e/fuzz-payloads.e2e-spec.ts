@@ -18,7 +18,7 @@ describe('fuzz: hostile payloads on every registered route', () => {
   });
   afterAll(async () => {
     process.stdout.write(`${h.summary('fuzz-payloads')}\n`);
-    await h.close();
+    await h?.close();
   });
 
   it('answers each route safely for a fixed set of hostile bodies', async () => {

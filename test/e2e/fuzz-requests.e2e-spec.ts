@@ -18,7 +18,7 @@ describe('fuzz: structured requests on every registered route', () => {
   });
   afterAll(async () => {
     process.stdout.write(`${h.summary('fuzz-requests')}\n`);
-    await h.close();
+    await h?.close();
   });
 
   it('takes the routes from the application, so new endpoints are fuzzed too', () => {

@@ -36,7 +36,7 @@ describe('fuzz: case-expanding and normalising Unicode emails on customer writes
     await seedAuth(t.em());
     target = (await insertCustomer(t.em(), { email: 'fuzz-target@example.com', gender: 'u' })).id;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   /** The email's error in a 400 body, or null when the body is not the form tree with exactly that field in error. */
   const emailError = (body: unknown): string | null => {

@@ -89,7 +89,7 @@ describe('graceful shutdown (spawned service)', () => {
       await orm.close(true);
     }
   });
-  afterAll(() => database.close());
+  afterAll(() => database?.close());
 
   it('on SIGTERM stops accepting, finishes the in-flight request with 200, closes the database and exits 0', async () => {
     const service = await startService(database.url);

@@ -30,7 +30,7 @@ describe('Idempotency-Key on POST /api/v1', () => {
     t = await startTestApp({ onQuery: (statement) => recording && statements.push(statement) });
     ids = await loadShop(t, CART_YAML, OTHER_ADMIN_YAML);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const request = (method: InjectOptions['method'], url: string, payload?: unknown, key?: string, token = TOKEN) =>
     t.inject({

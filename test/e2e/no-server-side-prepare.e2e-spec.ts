@@ -10,7 +10,7 @@ describe('statements for a transaction-mode pooler', () => {
     t = await startTestApp({ onQuery: (sql) => statements.push(sql) });
     await loadDemoShop(t);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('adds, reads, changes and removes a cart line without any server-side prepared statement', async () => {
     const json = { ...DEMO_AUTH, 'content-type': 'application/json' };

@@ -61,7 +61,7 @@ describe('OpenAPI document and Swagger UI', () => {
     const response = await t.inject({ method: 'GET', url: '/api/doc.json' });
     document = json(response) as OpenAPIObject;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('serves the document as JSON without a token', async () => {
     const response = await t.inject({ method: 'GET', url: '/api/doc.json' });

@@ -37,7 +37,7 @@ describe('operability (default configuration: no CORS origins, no metrics token)
     t = await startTestApp();
     await seedAuth(t.em());
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   describe('health', () => {
     it('GET /health/live answers 200 without a token', async () => {
@@ -160,7 +160,7 @@ describe('operability (METRICS_TOKEN and CORS_ORIGINS set)', () => {
     t = await startTestApp({ env: { METRICS_TOKEN: 'scrape-me-7d1f', CORS_ORIGINS: `${ADMIN_APP}, ${OPS_APP}/` } });
     await seedAuth(t.em());
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   describe('metrics token', () => {
     it.each([

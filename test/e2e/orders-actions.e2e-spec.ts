@@ -76,7 +76,7 @@ describe('order actions: cancel, ship a shipment, complete a payment', () => {
     await t.em().getConnection().execute(`update orders set checkout_state = 'payment_selected' where id in (${CARTS.map(() => '?').join(', ')})`, CARTS.map((ref) => ids.orders[ref]));
     for (const ref of CARTS) await checkout.complete(ids.orders[ref]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const orderId = (ref: CartRef | 'still_a_cart') => ids.orders[ref];
   const paymentOf = async (ref: CartRef | 'still_a_cart') => (await sql<{ id: number }>(t, 'select id from payment where order_id = ?', [orderId(ref)]))[0].id;

@@ -82,7 +82,7 @@ describe('GET /api/v1/orders/', () => {
       checkoutState: 'completed',
     };
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const get = (url: string) => t.inject({ method: 'GET', url, headers: AUTH });
   const page = (query: string, refs: string[], extra: { page?: number; limit?: number; pages?: number; total?: number } = {}) => {

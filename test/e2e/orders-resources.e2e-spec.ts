@@ -18,7 +18,7 @@ describe('orders, payments, shipments and their methods', () => {
     ids = await loadShop(t, ORDERS_SHOP_YAML);
     for (const statement of ORDERS_SHOP_EXTRAS_SQL) await sql(t, statement);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const get = (url: string) => t.inject({ method: 'GET', url, headers: AUTH });
 

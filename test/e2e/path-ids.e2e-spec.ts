@@ -51,7 +51,7 @@ describe('canonical path ids on every {id} route', () => {
       shipment: await one('select id from shipment order by id limit 1'),
     };
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   /** Method, path with `{x}` placeholders, the resource a non-canonical spelling of each placeholder is not found as. */
   const ROUTES: Array<{ method: 'GET' | 'DELETE' | 'PATCH'; path: string; missing: Record<string, string>; payload?: unknown }> = [

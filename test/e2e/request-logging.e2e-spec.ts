@@ -49,7 +49,7 @@ describe('request log', () => {
     em.create(OAuthClient, { randomId: CLIENT_ID, secretHash: hashToken(CLIENT_SECRET), allowedGrantTypes: ['password', 'refresh_token'] });
     await em.flush();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('has one line per request with id, method, route, status and duration, and no credential anywhere', async () => {
     const password = { grant_type: 'password', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, username: 'logger', password: ADMIN_PASSWORD };

@@ -25,7 +25,7 @@ describe('every link the API emits resolves', () => {
     t = await startTestApp();
     ids = await loadDemoShop(t);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const get = (url: string) => t.inject({ method: 'GET', url, headers: DEMO_AUTH });
 

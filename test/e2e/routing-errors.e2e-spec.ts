@@ -12,7 +12,7 @@ describe('routing and error bodies', () => {
     t = await startTestApp();
     await seedAuth(t.em());
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it.each([{}, AUTH])('answers 404 with the route in the message for an unknown path (headers %#)', async (headers) => {
     const response = await t.inject({ method: 'GET', url: '/api/v1/nope?x=1', headers });

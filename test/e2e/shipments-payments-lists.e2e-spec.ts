@@ -52,7 +52,7 @@ describe('GET /api/v1/shipments/ and /api/v1/payments/', () => {
       }
     }
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   /** A payment as the list shows it: the method without dates and channels. */
   async function listedPayment(ref: string, amount: number, state: string) {

@@ -64,7 +64,7 @@ describe('shop configuration cache', () => {
   beforeAll(async () => {
     t = await startTestApp({ onQuery: (message) => recording?.push(message) });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   beforeEach(async () => {
     ids = await loadShop(t, SHOP_YAML);
     cartId = ids.orders.cart;

@@ -24,7 +24,7 @@ describe('tax categories, shipping categories, zones, promotions and coupons', (
     t = await startTestApp({ onQuery: (message) => recording?.push(message) });
     await loadDemoShop(t, EXTRA_YAML);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const get = (url: string) => t.inject({ method: 'GET', url, headers: DEMO_AUTH });
   const channelRef = async (code: string) => ({

@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { createApp, type RunningApp } from '../../src/app/create-app';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { OpenApiContract } from './openapi-contract';
+import { suiteResources, type SuiteResources } from './suite-resources';
 import { startTestDatabase, TEST_POOL_SIZE } from './test-database';
 
 export interface TestApp {
@@ -39,15 +40,33 @@ function requestLine(request: InjectOptions): { method: string; url: string } {
   return { method: request.method ?? 'GET', url };
 }
 
-/** The real HTTP stack on a fresh copy of the migrated test database. */
-export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
+/**
+ * The real HTTP stack on a fresh copy of the migrated test database. A start that fails closes what it
+ * opened; whatever is still open when the test file ends (its afterAll never ran, or its beforeAll timed
+ * out while this went on) is closed then (suite-resources.ts).
+ */
+export function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
+  const resources = suiteResources();
+  return resources.track(openTestApp(resources, options));
+}
+
+async function openTestApp(resources: SuiteResources, options: StartTestAppOptions): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json', DB_POOL_SIZE: String(TEST_POOL_SIZE), ...options.env });
   const database = await startTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', DB_POOL_SIZE: String(TEST_POOL_SIZE), ...options.env });
-  const running = await createApp(config, {
-    database: { url: database.url, embedded: !process.env.TEST_DATABASE_URL, close: () => database.close() },
-    onQuery: options.onQuery,
-    logDestination: options.logDestination,
-  });
+  let running: RunningApp;
+  try {
+    resources.checkNotClosing();
+    running = await createApp(config, {
+      database: { url: database.url, embedded: !process.env.TEST_DATABASE_URL, close: () => database.close() },
+      onQuery: options.onQuery,
+      logDestination: options.logDestination,
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const close = resources.add(() => running.close());
+  resources.checkNotClosing();
   const orm = running.app.get(MikroORM);
   const fastify = running.app.getHttpAdapter().getInstance();
   const validate = options.validateResponses ?? process.env.OPENAPI_VALIDATION !== 'off';
@@ -65,7 +84,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
       }
       return response;
     },
-    close: () => running.close(),
+    close,
   };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { suiteResources } from './suite-resources';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const location = require('./template-location') as { tarball: string; serverTemplateName: string };
 
@@ -14,9 +15,24 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database for one test file: a copy of the run's template, either in an embedded
- * PostgreSQL (default) or as a new database on the server named by TEST_DATABASE_URL.
+ * PostgreSQL (default) or as a new database on the server named by TEST_DATABASE_URL. It is closed
+ * when the test file ends at the latest (suite-resources.ts).
  */
-export async function startTestDatabase(): Promise<TestDatabase> {
+export function startTestDatabase(): Promise<TestDatabase> {
+  const resources = suiteResources();
+  return resources.track(
+    (async () => {
+      resources.checkNotClosing();
+      const database = await openTestDatabase();
+      // Registered before the start settles, so a file that ends meanwhile still closes it.
+      const close = resources.add(() => database.close());
+      resources.checkNotClosing();
+      return { url: database.url, close };
+    })(),
+  );
+}
+
+async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const tarball = readFileSync(location.tarball);

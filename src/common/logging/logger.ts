@@ -1,12 +1,15 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import type { LogFormat } from './log-format';
+import { prettyDestination } from './pretty-destination';
 import { maskSecretsInUrl, redactSecrets } from './redact-secrets';
 
 /**
- * JSON logs; credentials never reach them: request headers and bodies are not logged, values under
- * secret-looking keys are censored at any depth, and access_token & co. are masked in URLs.
+ * JSON logs (or the same lines made readable for a terminal); credentials never reach them: request
+ * headers and bodies are not logged, values under secret-looking keys are censored at any depth, and
+ * access_token & co. are masked in URLs.
  */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+export function createLogger(level: string, destination?: DestinationStream, format: LogFormat = 'json'): Logger {
   const options = {
     level,
     formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) },
@@ -15,6 +18,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };
+  if (format === 'pretty') return pino(options, prettyDestination(destination));
   return destination ? pino(options, destination) : pino(options);
 }
 
