@@ -150,7 +150,9 @@ export class CheckoutsController {
     operationId: 'completeCheckout',
     summary: 'Place the order',
     description:
-      'Completes the checkout (payment selected or skipped): order number, stock held, promotion and coupon usage counted, addresses kept in a registered customer\'s address book; payments become `new` and shipments `ready`. The same service as `npm run cli -- order:complete`.',
+      'Completes the checkout (payment selected or skipped): order number, stock held, promotion and coupon usage counted, addresses kept in a registered customer\'s address book; payments become `new` and shipments `ready`. ' +
+      'A coupon that is used up by now (its usage limit, or its limit per customer, counting the orders placed meanwhile) or expired refuses the completion with `Coupon code is invalid.` and changes nothing. ' +
+      'The same service as `npm run cli -- order:complete`.',
   })
   @ApiOrderId()
   @ApiStepBody(CompletionRequestSchema, 'Optional notes, stored with the order.', { notes: { summary: 'With notes', value: { notes: 'Leave it at the door.' } } })
