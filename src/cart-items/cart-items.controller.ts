@@ -5,7 +5,7 @@ import { addedCartItemExample } from '../carts/carts.openapi-examples';
 import { NOT_BLANK } from '../common/forms/messages';
 import type { SubmittedForm } from '../common/forms/validate-form';
 import { FormPipe } from '../common/forms/form.pipe';
-import { ApiIdempotentPost, ApiJsonBody, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
+import { ApiIdempotentPost, ApiJsonBody, ApiPathParam, ApiResponses, ApiWriteErrors } from '../common/openapi/api-decorators';
 import { created, noContent, notFound } from '../common/openapi/responses';
 import { integer } from '../common/openapi/schema-builders';
 import { parseCartId as cartId, parseCartItemId as itemId } from '../carts/path-ids';
@@ -39,7 +39,7 @@ const ApiChangeQuantity = (operationId: string, summary: string) =>
       validationExample: { code: 400, message: 'Validation Failed', errors: { errors: ['Mug does not have sufficient stock.'], children: { quantity: {} } } },
     }),
     ApiResponses(noContent('The quantity is changed and the cart recalculated.'), itemNotFound(), cartNotPriceable()),
-    ApiStandardErrors(),
+    ApiWriteErrors(),
   );
 
 @ApiTags('Cart items')
@@ -70,7 +70,7 @@ export class CartItemsController {
     cartNotPriceable(),
   )
   @ApiIdempotentPost()
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   add(@Param('cartId') cart: string, @Body(new FormPipe(AddCartItemForm)) form: SubmittedForm<AddCartItemForm>) {
     return this.items.add(cartId(cart), form);
   }
@@ -104,7 +104,7 @@ export class CartItemsController {
   @ApiCartId()
   @ApiItemId()
   @ApiResponses(noContent('The line is gone and the cart recalculated.'), itemNotFound(), cartNotPriceable())
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async remove(@Param('cartId') cart: string, @Param('itemId') item: string): Promise<void> {
     await this.items.remove(cartId(cart), itemId(item));
   }

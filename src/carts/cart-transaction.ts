@@ -4,6 +4,7 @@ import { badRequest, resourceNotFound } from '../common/errors/api-error';
 import { Order } from '../orders/entities/order.entity';
 import { OrderProcessingError } from '../order-processing/engine';
 import { processLoadedOrder, type OrderForProcessing, type ProcessedOrder } from '../order-processing/order-processor';
+import { inWriteTransaction } from '../database/write-transaction';
 
 /**
  * Locks the cart row (only orders still in checkout state `cart`) until the transaction ends, so changes
@@ -20,7 +21,7 @@ function lockCart(tx: EntityManager, cartId: number): Promise<Order | null> {
  */
 export async function changeCart<T>(em: EntityManager, cartId: number, change: (tx: EntityManager, cart: Order) => Promise<T>): Promise<T> {
   try {
-    return await em.fork().transactional(async (tx) => {
+    return await inWriteTransaction(em, async (tx) => {
       const cart = await lockCart(tx, cartId);
       if (cart === null) throw resourceNotFound('cart');
       return change(tx, cart);

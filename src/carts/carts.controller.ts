@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { rawQuery } from '../common/http/raw-query';
 import { FormPipe } from '../common/forms/form.pipe';
 import type { SubmittedForm } from '../common/forms/validate-form';
-import { ApiIdempotentPost, ApiJsonBody, ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
+import { ApiIdempotentPost, ApiJsonBody, ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../common/openapi/api-decorators';
 import { created, noContent, notFound, ok } from '../common/openapi/responses';
 import { integer } from '../common/openapi/schema-builders';
 import { cartNotPriceable, CartSchema, CreateCartRequestSchema, newCartExample, PageOfCartsSchema, UpdateCartRequestSchema } from './carts.openapi';
@@ -70,7 +70,7 @@ export class CartsController {
   })
   @ApiResponses(created('The new cart: no items, all totals 0.', CartSchema, { created: { summary: 'A new cart', value: newCartExample } }))
   @ApiIdempotentPost()
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   create(@Body(new FormPipe(CreateCartForm)) form: SubmittedForm<CreateCartForm>) {
     return this.carts.create(form);
   }
@@ -90,7 +90,7 @@ export class CartsController {
   @ApiCartId()
   @ApiCouponBody(false)
   @ApiResponses(noContent('The coupon is set (or removed) and the cart recalculated.'), notFound('No cart has this id.', CART_NOT_FOUND), cartNotPriceable())
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async replace(@Param('id') id: string, @Body(new FormPipe(UpdateCartForm)) form: SubmittedForm<UpdateCartForm>): Promise<void> {
     await this.carts.updateCoupon(cartId(id), form, 'replace');
   }
@@ -101,7 +101,7 @@ export class CartsController {
   @ApiCartId()
   @ApiCouponBody(true)
   @ApiResponses(noContent('The coupon is set (or removed) and the cart recalculated.'), notFound('No cart has this id.', CART_NOT_FOUND), cartNotPriceable())
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async patch(@Param('id') id: string, @Body(new FormPipe(UpdateCartForm, { partial: true })) form: SubmittedForm<UpdateCartForm>): Promise<void> {
     await this.carts.updateCoupon(cartId(id), form, 'merge');
   }
@@ -115,7 +115,7 @@ export class CartsController {
   })
   @ApiCartId()
   @ApiResponses(noContent('The cart is gone.'), notFound('No cart has this id.', CART_NOT_FOUND))
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async remove(@Param('id') id: string): Promise<void> {
     await this.carts.delete(cartId(id));
   }

@@ -5,6 +5,7 @@ import { OrderProcessingError } from '../order-processing/engine';
 import { loadOrderForProcessing, priceLoadedOrder, type OrderForProcessing } from '../order-processing/order-processor';
 import { Order } from '../orders/entities/order.entity';
 import { applyCheckout, checkoutTransitionRefused, resolveCheckoutSkips, type CheckoutStateName, type CheckoutTransition } from '../orders/state-machines/checkout-state-machine';
+import { inWriteTransaction } from '../database/write-transaction';
 
 type OrderPopulate = 'shippingAddress' | 'billingAddress' | 'shipments' | 'payments';
 
@@ -15,7 +16,7 @@ type OrderPopulate = 'shippingAddress' | 'billingAddress' | 'shipments' | 'payme
  */
 export async function changeCheckout<T>(em: EntityManager, orderId: number, populate: readonly OrderPopulate[], step: (tx: EntityManager, order: Order) => Promise<T>): Promise<T> {
   try {
-    return await em.fork().transactional(async (tx) => {
+    return await inWriteTransaction(em, async (tx) => {
       const order = await tx.findOne(Order, orderId, {
         populate: populate as OrderPopulate[],
         strategy: LoadStrategy.JOINED,

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Put } from '@nestjs/comm
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { resourceNotFound, resourceNotFoundMessage } from '../common/errors/api-error';
 import { parseId } from '../common/errors/parse-id';
-import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
+import { ApiPathParam, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../common/openapi/api-decorators';
 import { badRequest, invalidJson, noContent, notFound, ok, payloadTooLarge, unsupportedMediaType } from '../common/openapi/responses';
 import { integer, type Schema } from '../common/openapi/schema-builders';
 import {
@@ -73,7 +73,7 @@ export class CheckoutsController {
     unknownOrder(),
     wrongCheckoutState('address'),
   )
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async address(@Param('id') id: string, @Body() body: unknown): Promise<void> {
     await this.checkouts.address(orderId(id), body);
   }
@@ -104,7 +104,7 @@ export class CheckoutsController {
     unknownOrder(),
     wrongCheckoutState('select_shipping'),
   )
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async selectShipping(@Param('id') id: string, @Body() body: unknown): Promise<void> {
     await this.checkouts.selectShipping(orderId(id), body);
   }
@@ -128,7 +128,7 @@ export class CheckoutsController {
   @ApiOrderId()
   @ApiStepBody(PaymentSelectionRequestSchema, 'The method of each open payment.', { cod: { summary: 'Cash on delivery', value: { payments: [{ method: 'cash_on_delivery' }] } } })
   @ApiResponses(noContent('Payment is chosen and the order recalculated.'), paymentSelectionInvalid(PAYMENT_INVALID_EXAMPLE), ...BODY_ERRORS, orderNotPriceable(), unknownOrder(), wrongCheckoutState('select_payment'))
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async replacePayment(@Param('id') id: string, @Body() body: unknown): Promise<void> {
     await this.checkouts.selectPayment(orderId(id), body, false);
   }
@@ -139,7 +139,7 @@ export class CheckoutsController {
   @ApiOrderId()
   @ApiStepBody(PaymentSelectionRequestSchema, 'The method of each open payment, where it changes.', { keep: { summary: 'Keep the current methods', value: {} } })
   @ApiResponses(noContent('Payment is chosen and the order recalculated.'), paymentSelectionInvalid(PAYMENT_INVALID_EXAMPLE), ...BODY_ERRORS, orderNotPriceable(), unknownOrder(), wrongCheckoutState('select_payment'))
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async updatePayment(@Param('id') id: string, @Body() body: unknown): Promise<void> {
     await this.checkouts.selectPayment(orderId(id), body, true);
   }
@@ -150,7 +150,9 @@ export class CheckoutsController {
     operationId: 'completeCheckout',
     summary: 'Place the order',
     description:
-      'Completes the checkout (payment selected or skipped): order number, stock held, promotion and coupon usage counted, addresses kept in a registered customer\'s address book; payments become `new` and shipments `ready`. The same service as `npm run cli -- order:complete`.',
+      'Completes the checkout (payment selected or skipped): order number, stock held, promotion and coupon usage counted, addresses kept in a registered customer\'s address book; payments become `new` and shipments `ready`. ' +
+      'A coupon that is used up by now (its usage limit, or its limit per customer, counting the orders placed meanwhile) or expired refuses the completion with `Coupon code is invalid.` and changes nothing. ' +
+      'The same service as `npm run cli -- order:complete`.',
   })
   @ApiOrderId()
   @ApiStepBody(CompletionRequestSchema, 'Optional notes, stored with the order.', { notes: { summary: 'With notes', value: { notes: 'Leave it at the door.' } } })
@@ -162,7 +164,7 @@ export class CheckoutsController {
     unknownOrder(),
     wrongCheckoutState('complete'),
   )
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async complete(@Param('id') id: string, @Body() body: unknown): Promise<void> {
     await this.checkouts.complete(orderId(id), body);
   }

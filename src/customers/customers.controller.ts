@@ -5,7 +5,7 @@ import { resourceNotFound, resourceNotFoundMessage } from '../common/errors/api-
 import { parseId } from '../common/errors/parse-id';
 import { FormPipe } from '../common/forms/form.pipe';
 import type { SubmittedForm } from '../common/forms/validate-form';
-import { ApiIdempotentPost, ApiJsonBody, ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
+import { ApiIdempotentPost, ApiJsonBody, ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../common/openapi/api-decorators';
 import { conflict, created, noContent, notFound, ok } from '../common/openapi/responses';
 import { integer } from '../common/openapi/schema-builders';
 import { serializeCustomerDetail } from './customer.serializer';
@@ -64,7 +64,7 @@ export class CustomersController {
   @ApiJsonBody({ form: CustomerForm, schema: CustomerRequestSchema, examples: customerRequestExamples, validationExample: customerValidationExample })
   @ApiResponses(created('The new customer.', CustomerSchema, { withUser: { summary: 'Created with a shop account', value: createdCustomerExample } }))
   @ApiIdempotentPost()
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async create(@Body(new FormPipe(CustomerForm)) form: SubmittedForm<CustomerForm>) {
     return serializeCustomerDetail(await this.creator.create(form));
   }
@@ -91,7 +91,7 @@ export class CustomersController {
   @ApiCustomerId()
   @ApiJsonBody({ form: CustomerForm, schema: CustomerRequestSchema, examples: customerRequestExamples, validationExample: customerValidationExample })
   @ApiResponses(noContent('The customer is replaced.'), customerNotFound())
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async replace(@Param('id') id: string, @Body() body: unknown): Promise<void> {
     await this.updater.update(customerId(id), body, 'replace');
   }
@@ -111,7 +111,7 @@ export class CustomersController {
     },
   })
   @ApiResponses(noContent('The fields given are changed.'), customerNotFound())
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async patch(@Param('id') id: string, @Body() body: unknown): Promise<void> {
     await this.updater.update(customerId(id), body, 'merge');
   }
@@ -125,7 +125,7 @@ export class CustomersController {
   })
   @ApiCustomerId()
   @ApiResponses(noContent('The customer is gone.'), customerNotFound(), conflict('The customer has placed orders, which are kept as financial records.', HAS_PLACED_ORDERS))
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async remove(@Param('id') id: string): Promise<void> {
     await this.deleter.delete(customerId(id));
   }

@@ -15,8 +15,11 @@ const LONGEST_PAUSE_MS = 200;
 
 export type IdempotentStart = { kind: 'act'; claim: Claim } | { kind: 'replay'; response: StoredResponse };
 
-/** Statuses that are not a final answer: they give the key back so that a retry can act. */
-const isTransient = (status: number): boolean => status >= 500 || status === 429;
+/**
+ * Answers that are not final: they give the key back so that a retry can act. A 409 with `Retry-After`
+ * is the write conflict of src/database/write-transaction.ts (rolled back; the client is told to retry).
+ */
+const isTransient = ({ status, headers }: StoredResponse): boolean => status >= 500 || status === 429 || (status === 409 && headers['retry-after'] !== undefined);
 
 /**
  * Decides, for a request with an Idempotency-Key, whether it acts or replays, and stores its answer.
@@ -55,7 +58,7 @@ export class IdempotencyService {
    * the action had already committed: then the failure is stored, because acting again would act twice.
    */
   async finish(claim: Claim, response: StoredResponse): Promise<void> {
-    if (isTransient(response.status) && (await this.store.release(claim))) return;
+    if (isTransient(response) && (await this.store.release(claim))) return;
     await this.store.complete(claim, response);
   }
 

@@ -4,7 +4,7 @@ import type { StoredResponse } from './idempotency-store';
 const REPLAYED_HEADER = 'idempotent-replayed';
 
 /** Headers that belong to the answer itself; per-request ones (X-Request-Id, Date, lengths) are not kept. */
-const KEPT_HEADERS = new Set(['content-type', 'location', 'content-location', 'etag', 'last-modified', 'cache-control', 'pragma', 'allow', 'link']);
+const KEPT_HEADERS = new Set(['content-type', 'location', 'content-location', 'etag', 'last-modified', 'cache-control', 'pragma', 'allow', 'link', 'retry-after']);
 
 type Pending = { kind: 'replay'; response: StoredResponse } | { kind: 'record'; record(response: StoredResponse): Promise<void> };
 

@@ -7,7 +7,7 @@ import { FormPipe } from '../common/forms/form.pipe';
 import type { SubmittedForm } from '../common/forms/validate-form';
 import { rawQuery } from '../common/http/raw-query';
 import { errorBody } from '../common/openapi/error-schemas';
-import { ApiJsonBody, ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
+import { ApiJsonBody, ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../common/openapi/api-decorators';
 import { noContent, notFound, ok, type ResponseSpec } from '../common/openapi/responses';
 import { integer } from '../common/openapi/schema-builders';
 import { ShipForm } from './forms/ship.form';
@@ -79,7 +79,7 @@ export class OrdersController {
     wrongState('The order is not `new` (a cart, or already cancelled or fulfilled).'),
     notEnoughStock(),
   )
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async cancel(@Param('id') id: string): Promise<void> {
     await this.actions.cancel(orderId(id));
   }
@@ -108,7 +108,7 @@ export class OrdersController {
       schema: errorBody(409, [], { pattern: '^Transition "ship" cannot be applied on state "[a-z_]+" of object "Sylius\\\\Component\\\\Core\\\\Model\\\\Shipment" with graph "sylius_shipment"$' }),
     },
   )
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async ship(@Param('orderId') order: string, @Param('id') id: string, @Body(new FormPipe(ShipForm)) form: SubmittedForm<ShipForm>): Promise<void> {
     const notFoundShipment = () => resourceNotFound('shipment');
     await this.actions.ship(parseId(order, notFoundShipment), parseId(id, notFoundShipment), form);
@@ -131,7 +131,7 @@ export class OrdersController {
     wrongState('The payment cannot be completed in its state (in a cart, completed, cancelled, failed or refunded).'),
     notEnoughStock(),
   )
-  @ApiStandardErrors()
+  @ApiWriteErrors()
   async completePayment(@Param('orderId') order: string, @Param('id') id: string): Promise<void> {
     const notFoundPayment = () => resourceNotFound('payment');
     await this.actions.completePayment(parseId(order, notFoundPayment), parseId(id, notFoundPayment));

@@ -21,6 +21,7 @@ import { serializeCart } from '../cart.serializer';
 import { changeCart } from '../cart-transaction';
 import { COUPON_INVALID, type CreateCartForm, type UpdateCartForm } from '../forms/cart.forms';
 import { CART_CRITERIA, CART_SORTS, countCarts, findCart, findCartPage, type CartCriterion, type CartSort } from '../queries/cart-queries';
+import { inWriteTransaction } from '../../database/write-transaction';
 
 export const CART_LIST_SPEC: ListSpec<CartSort, CartCriterion> = { sortable: CART_SORTS, defaultSort: ['id', 'desc'], criteria: CART_CRITERIA };
 
@@ -50,7 +51,7 @@ export class CartsService {
    */
   async create(form: SubmittedForm<CreateCartForm>) {
     const { data, errors } = form;
-    return this.em.fork().transactional(async (tx) => {
+    return inWriteTransaction(this.em, async (tx) => {
       const customer = errors.has('customer')
         ? null
         : await tx.findOne(Customer, { emailCanonical: canonicalEmail(data.customer) }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ });

@@ -3,6 +3,7 @@ import { ArgumentsHost, Catch, HttpException, NotFoundException, type ExceptionF
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, bodyTooLarge, httpError, internalError, invalidJson, methodNotAllowed, noRouteFound, unsupportedMediaType } from '../errors/api-error';
 import { FormValidationException } from '../forms/form-validation.exception';
+import { isLockConflict, writeConflict } from '../../database/write-transaction';
 import type { RouteRegistry } from './route-registry';
 
 /** Database errors quote the failed SQL with its values (possibly password hashes): log only what identifies them. */
@@ -32,6 +33,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof FormValidationException) {
       return new ApiError(400, { code: 400, message: 'Validation Failed', errors: exception.errors.toJSON() });
     }
+    // A write outside inWriteTransaction that still met a deadlock: the same retryable 409, never a 500.
+    if (isLockConflict(exception)) return writeConflict();
     // The framework's own not-found handler: no route matched this method and path.
     if (exception instanceof NotFoundException) return this.noRoute(request);
     if (exception instanceof HttpException) {

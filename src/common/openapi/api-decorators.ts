@@ -16,6 +16,7 @@ import {
   unauthorized,
   unsupportedMediaType,
   validationFailed,
+  writeConflict,
   type ResponseExample,
   type ResponseSpec,
 } from './responses';
@@ -101,6 +102,9 @@ export function ApiResponses(...specs: ResponseSpec[]): MethodDecorator {
 
 /** Errors every bearer-protected endpoint can answer: 401, 403, 500. */
 export const ApiStandardErrors = (): MethodDecorator => ApiResponses(unauthorized(), forbidden(), internalError());
+
+/** Errors every write endpoint can answer: those of ApiStandardErrors and the retryable 409 of a write conflict (src/database/write-transaction.ts). */
+export const ApiWriteErrors = (): MethodDecorator => ApiResponses(unauthorized(), forbidden(), writeConflict(), internalError());
 
 /** An endpoint that needs no token (the global requirement is lifted). */
 export const ApiPublicEndpoint = (): MethodDecorator => applyDecorators(ApiSecurity({}), ApiResponses(internalError()));

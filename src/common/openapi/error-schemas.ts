@@ -2,6 +2,7 @@ import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
 import { formShapeOf, type FormShape } from '../forms/form-shape';
 import { arrayOf, closedObject, integer, string, type Schema } from './schema-builders';
 import { defineSchema } from './schema-registry';
+import { WRITE_CONFLICT_MESSAGE } from '../../database/write-transaction';
 
 /**
  * The error bodies of the API (seed §7, decisions "Routing and errors"): the `{code, message}` family,
@@ -42,6 +43,12 @@ export const ErrorSchemas = {
   IdempotencyKeyReused: defineSchema(
     'IdempotencyKeyReusedError',
     errorBody(422, ['Idempotency-Key reused with a different request'], { description: 'The Idempotency-Key was already used for a different request.' }),
+  ),
+  WriteConflict: defineSchema(
+    'WriteConflictError',
+    errorBody(409, [WRITE_CONFLICT_MESSAGE], {
+      description: 'The write kept colliding with concurrent writes of the same data and was rolled back: nothing happened. Send it again after `Retry-After` seconds.',
+    }),
   ),
   TooManyRequests: defineSchema('TooManyRequestsError', errorBody(429, ['Too many requests'], { description: 'Too many failed logins; retry after `Retry-After` seconds.' })),
   InternalServerError: defineSchema(

@@ -73,6 +73,15 @@ export const forbidden = (): ResponseSpec => ({
 
 export const conflict = (description: string, ...messages: string[]): ResponseSpec => ({ status: 409, description, schema: errorBody(409, messages) });
 
+export const writeConflict = (): ResponseSpec => ({
+  status: 409,
+  description:
+    'The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, ' +
+    'and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).',
+  schema: ErrorSchemas.WriteConflict,
+  headers: { 'Retry-After': header('Seconds to wait before sending the request again.', true, '1') },
+});
+
 export const payloadTooLarge = (): ResponseSpec => ({ status: 413, description: 'The body is larger than 1 MiB.', schema: ErrorSchemas.PayloadTooLarge });
 export const unsupportedMediaType = (): ResponseSpec => ({
   status: 415,

@@ -5,6 +5,7 @@ import { Address } from '../../addressing/entities/address.entity';
 import { conflict, resourceNotFound } from '../../common/errors/api-error';
 import { Order } from '../../orders/entities/order.entity';
 import { Customer } from '../entities/customer.entity';
+import { inWriteTransaction } from '../../database/write-transaction';
 
 export const HAS_PLACED_ORDERS = 'The customer has placed orders and cannot be deleted.';
 
@@ -18,11 +19,11 @@ export class DeleteCustomerService {
    * they are removed here).
    */
   async delete(id: number): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await inWriteTransaction(this.em, async (tx) => {
       const customer = await tx.findOne(Customer, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (customer === null) throw resourceNotFound('customer');
       // Locking the orders keeps a cart from being checked out between this check and the delete.
-      const orders = await tx.find(Order, { customer }, { fields: ['checkoutState', 'shippingAddress', 'billingAddress'], lockMode: LockMode.PESSIMISTIC_WRITE });
+      const orders = await tx.find(Order, { customer }, { fields: ['checkoutState', 'shippingAddress', 'billingAddress'], orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE });
       if (orders.some((order) => order.checkoutState !== 'cart')) throw conflict(HAS_PLACED_ORDERS);
       const addressIds = orders.flatMap((order) => [order.shippingAddress?.id, order.billingAddress?.id]).filter((addressId) => addressId !== undefined);
       if (addressIds.length > 0) {

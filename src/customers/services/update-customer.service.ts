@@ -7,6 +7,7 @@ import { CustomerForm } from '../forms/customer.form';
 import { lockCustomer } from '../queries/customer-lookups';
 import { applyCustomerForm, hashNewPassword } from './customer-writer';
 import { withUniqueEmail } from './email-conflict';
+import { inWriteTransaction } from '../../database/write-transaction';
 
 @Injectable()
 export class UpdateCustomerService {
@@ -16,7 +17,7 @@ export class UpdateCustomerService {
   async update(id: number, body: unknown, mode: 'replace' | 'merge'): Promise<void> {
     const form = validateForm(CustomerForm, body, { partial: mode === 'merge', validateNulls: true });
     await withUniqueEmail(form.errors, () =>
-      this.em.fork().transactional(async (tx) => {
+      inWriteTransaction(this.em, async (tx) => {
         const customer = await lockCustomer(tx, id);
         if (customer === null) throw resourceNotFound('customer');
         const checked = await checkCustomerForm(tx, form, mode, customer);

@@ -18,5 +18,5 @@ export {
 export { ADJUSTMENT } from './adjustments';
 export { processOrder } from './process-order';
 export { isCouponEligible } from './coupon-validation';
-export { findCoupon, type CouponWithPromotion } from './promotions/coupons';
+export { findCoupon, isCouponUsable, type CouponWithPromotion } from './promotions/coupons';
 export { createZoneLookup, matchZone, matchAllZones } from './zones';

@@ -2,10 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { completeCheckout, type CompleteCheckoutOptions } from './complete-checkout';
 import type { PlacedOrder } from './place-order';
+import { inWriteTransaction } from '../../database/write-transaction';
 
 /** Completes a cart's checkout in a transaction of its own. */
 export function completeCheckoutInTransaction(em: EntityManager, cartId: number, options: CompleteCheckoutOptions = {}): Promise<PlacedOrder> {
-  return em.fork().transactional((tx) => completeCheckout(tx, cartId, options));
+  return inWriteTransaction(em, (tx) => completeCheckout(tx, cartId, options));
 }
 
 /** The checkout completion for the application: one transaction per cart. */

@@ -1,8 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { loadOrderForProcessing, processLoadedOrder, withLockedUsage, type OrderForProcessing } from '../../order-processing/order-processor';
-import { PromotionCoupon } from '../../promotions/entities/promotion-coupon.entity';
-import { Promotion } from '../../promotions/entities/promotion.entity';
+import { loadOrderForProcessing, priceLoadedOrder, withLockedUsage, type OrderForProcessing } from '../../order-processing/order-processor';
+import { COUPON_INVALID } from '../../carts/forms/cart.forms';
+import { lockCouponCounter, lockCustomerOfOrder, lockLimitedPromotionCounters } from '../../database/lock-order';
+import { isCouponUsable } from '../../order-processing/engine';
 import { canApplyCheckout, checkoutTransitionRefused } from '../state-machines/checkout-state-machine';
 import { CheckoutError } from './checkout-error';
 import { loadOrderToPlace, placeOrder, type PlacedOrder } from './place-order';
@@ -18,23 +19,33 @@ export interface CompleteCheckoutOptions {
 }
 
 /**
- * Locks what the usage limits are checked against (the channel's promotions with a usage limit, in id
- * order, then the order's coupon) and prices the order with the counters as read under those locks:
- * otherwise two checkouts of different carts could both take the last use of a promotion or coupon.
- * Shops without such limits spend no statement here.
+ * Locks the usage counters the order is judged by (levels 3 and 4 of src/database/lock-order.ts): the
+ * order's coupon, then the channel's promotions with a usage limit in id order, and prices the order
+ * with the counters as read under those locks: two checkouts of different carts cannot both take the
+ * last use. Shops without such limits and orders without a coupon spend no statement here.
  */
-async function lockUsageCounters(tx: EntityManager, order: OrderForProcessing): Promise<void> {
+async function lockUsage(tx: EntityManager, order: OrderForProcessing): Promise<void> {
+  const couponUsed = order.coupon === null ? null : await lockCouponCounter(tx, order.coupon.id);
   const { shop, promotionIds } = order.snapshot;
   const limitedIds = promotionIds.filter((_, index) => shop.promotions[index].usageLimit !== null);
-  const promotions = limitedIds.length === 0 ? [] : await tx.find(Promotion, { id: { $in: limitedIds } }, { fields: ['used'], orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  const coupon = order.coupon === null ? null : await tx.findOne(PromotionCoupon, order.coupon.id, { fields: ['used'], lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  if (promotions.length === 0 && coupon === null) return;
-  await withLockedUsage(tx, order, new Map(promotions.map((promotion) => [promotion.id, promotion.used])), coupon?.used ?? null);
+  const promotions = await lockLimitedPromotionCounters(tx, limitedIds);
+  if (promotions.size === 0 && couponUsed === null) return;
+  await withLockedUsage(tx, order, promotions, couponUsed);
+}
+
+/**
+ * The order's coupon must still be usable now, by its counters as read under the locks: its usage limit,
+ * its per-customer limit (the customer's placed orders, counted under the customer's lock) and its
+ * expiry. Otherwise placing it would push the coupon past its limits, or place the order without the
+ * discount it was shown with: it is refused as the complete step's form error, like the cart form's.
+ */
+function checkCouponStillUsable(order: OrderForProcessing, now: Date): void {
+  if (order.coupon !== null && !isCouponUsable(order.coupon, order.input.customer, now)) throw new CheckoutError('not_placeable', COUPON_INVALID);
 }
 
 /**
  * Completes the checkout of an order inside the caller's transaction (use only `tx` within it): locks
- * the order with what placing it needs (a concurrent completion waits, then finds it completed: the
+ * the order's customer, then the order with what placing it needs (a concurrent completion waits, then finds it completed: the
  * `complete` transition no longer applies), checks that its checkout may complete (payment selected or
  * skipped), reprocesses it with the current catalogue, promotions and prices, and places it. The API's
  * complete step and `npm run cli -- order:complete` both come here. Throws a CheckoutError when the order
@@ -43,12 +54,15 @@ async function lockUsageCounters(tx: EntityManager, order: OrderForProcessing): 
  */
 export async function completeCheckout(tx: EntityManager, orderId: number, options: CompleteCheckoutOptions = {}): Promise<PlacedOrder> {
   const now = options.now ?? new Date();
+  await lockCustomerOfOrder(tx, orderId);
   const order = await loadOrderToPlace(tx, orderId, LockMode.PESSIMISTIC_WRITE);
   if (order === null) throw new CheckoutError('not_found', `Order ${orderId} does not exist`);
   if (!canApplyCheckout(order.checkoutState, 'complete')) throw new CheckoutError('wrong_state', checkoutTransitionRefused('complete', order.checkoutState));
   const loaded = await loadOrderForProcessing(tx, orderId);
-  await lockUsageCounters(tx, loaded);
-  await processLoadedOrder(tx, loaded, now);
+  await lockUsage(tx, loaded);
+  checkCouponStillUsable(loaded, now);
+  // Not flushed here: placing the order flushes the pricing with it, in one go.
+  await priceLoadedOrder(tx, loaded, now);
   return placeOrder(tx, order, {
     completedAt: options.completedAt ?? now,
     notes: options.notes ?? null,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { LoadStrategy, raw, type LockMode } from '@mikro-orm/core';
+import { LoadStrategy, type LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { insufficientStock } from '../../cart-items/forms/cart-item.forms';
 import { ProductVariant } from '../../catalog/entities/product-variant.entity';
 import { productNameIn, type NamedTranslation } from '../../catalog/product-name';
 import { hasStockFor } from '../../catalog/stock';
 import { Address } from '../../addressing/entities/address.entity';
+import { countUses } from '../../database/lock-order';
 import { Order } from '../entities/order.entity';
 import { lockVariants, trackedQuantities } from '../services/inventory';
 import { resolveOrderFulfilment, resolveOrderPayment, resolveOrderShipping } from '../services/order-actions';
@@ -143,28 +144,29 @@ async function saveAddressesOnCustomer(tx: EntityManager, order: Order): Promise
 }
 
 /**
- * One more use of every promotion applied to the order and of its coupon, as atomic increments: the
- * ones with a usage limit were locked before the order was priced, the others need no check.
+ * One more use of the order's coupon and of every promotion applied to it, as atomic increments in the
+ * lock order, before the variants are locked (src/database/lock-order.ts): the coupon and the promotions
+ * with a usage limit were locked before the order was priced, the others need no check.
  */
-function countUsage(order: Order): void {
-  for (const promotion of order.promotions) promotion.used = raw('used + 1');
-  if (order.promotionCoupon !== null) order.promotionCoupon.used = raw('used + 1');
+function countUsage(tx: EntityManager, order: Order): Promise<void> {
+  return countUses(tx, 1, order.promotionCoupon?.id ?? null, order.promotions.getItems().map((promotion) => promotion.id));
 }
 
 /**
  * Turns a processed cart into a placed order, as the checkout's complete step does: states, payments
  * and shipments, stock on hold, promotion and coupon usage, the address book of a registered customer,
  * item names frozen in the order's locale (else its oldest translation), the notes, then the number
- * and token. Disabled products and missing stock are refused together, products first. `order` comes
+ * and token (usage is counted before the stock is held, in the lock order). Disabled products and
+ * missing stock are refused together, products first. `order` comes
  * from loadOrderToPlace; runs inside the caller's transaction, with the cart already processed, and
  * flushes there; the sequence is locked last so it stays locked for as short a time as possible.
  */
 export async function placeOrder(tx: EntityManager, order: Order, options: PlaceOrderOptions): Promise<PlacedOrder> {
   checkPlaceable(order);
   const refusals = order.items.getItems().filter((item) => !item.variant.product.enabled).map((item) => productDisabled(productNameOf(item.variant, order.localeCode)));
+  await countUsage(tx, order);
   refusals.push(...(await holdStock(tx, order)));
   if (refusals.length > 0) throw new CheckoutError('not_placeable', [...new Set(refusals)]);
-  countUsage(order);
   await saveAddressesOnCustomer(tx, order);
   for (const item of order.items) {
     item.variantName = translatedName(item.variant.translations.getItems(), order.localeCode);

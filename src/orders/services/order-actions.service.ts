@@ -7,6 +7,7 @@ import type { SubmittedForm } from '../../common/forms/validate-form';
 import { Order } from '../entities/order.entity';
 import type { ShipForm } from '../forms/ship.form';
 import { cancelOrder, completeOrderPayment, shipShipment } from './order-actions';
+import { inWriteTransaction } from '../../database/write-transaction';
 
 /** Cancel and payment completion refuse a wrong state with an empty 400, as the reference does. */
 const transitionRefused = () => badRequest('');
@@ -37,7 +38,7 @@ export class OrderActionsService {
   constructor(private readonly em: EntityManager) {}
 
   async cancel(orderId: number): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await inWriteTransaction(this.em, async (tx) => {
       const order = await lockOrder(tx, orderId, ['payments', 'shipments', 'items.variant', 'promotions', 'promotionCoupon']);
       if (order === null) throw resourceNotFound('order');
       if (!(await cancelOrder(tx, order))) throw transitionRefused();
@@ -46,7 +47,7 @@ export class OrderActionsService {
   }
 
   async ship(orderId: number, shipmentId: number, form: SubmittedForm<ShipForm>): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await inWriteTransaction(this.em, async (tx) => {
       const order = await lockOrder(tx, orderId, ['shipments']);
       const shipment = order?.shipments.getItems().find((candidate) => candidate.id === shipmentId);
       if (order === null || shipment === undefined) throw resourceNotFound('shipment');
@@ -57,7 +58,7 @@ export class OrderActionsService {
   }
 
   async completePayment(orderId: number, paymentId: number): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
+    await inWriteTransaction(this.em, async (tx) => {
       const order = await lockOrder(tx, orderId, ['payments', 'items.variant']);
       const payment = order?.payments.getItems().find((candidate) => candidate.id === paymentId);
       if (order === null || payment === undefined) throw resourceNotFound('payment');

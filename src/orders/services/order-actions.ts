@@ -1,5 +1,5 @@
-import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { countUses } from '../../database/lock-order';
 import type { Payment } from '../../payments/entities/payment.entity';
 import type { Shipment } from '../../shipping/entities/shipment.entity';
 import type { Order } from '../entities/order.entity';
@@ -61,12 +61,9 @@ export async function cancelOrder(tx: EntityManager, order: Order): Promise<bool
   for (const shipment of order.shipments) shipment.state = applyIfAllowed(SHIPMENT_TRANSITIONS, shipment.state, 'cancel');
   order.paymentState = applyIfAllowed(ORDER_PAYMENT_TRANSITIONS, order.paymentState, 'cancel');
   order.shippingState = applyIfAllowed(ORDER_SHIPPING_TRANSITIONS, order.shippingState, 'cancel');
+  // The uses go back before the variants are locked: the lock order of src/database/lock-order.ts.
+  await countUses(tx, -1, order.promotionCoupon?.id ?? null, order.promotions.getItems().map((promotion) => promotion.id));
   await changeInventory(tx, order, paid ? 'giveBack' : 'release');
-  // Usage counters are shared with every other order of the promotion: the decrement is done by the
-  // UPDATE itself (which row-locks the counter until commit), so no concurrent change is lost and no
-  // separate locking read is needed.
-  for (const promotion of order.promotions) promotion.used = raw('used - 1');
-  if (order.promotionCoupon !== null) order.promotionCoupon.used = raw('used - 1');
   return true;
 }
 

@@ -1,0 +1,84 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/*
+ * THE LOCK ORDER. Every write is one transaction (src/database/write-transaction.ts) and takes the row
+ * locks that can make another write wait in this order; a write may skip levels but never goes back up:
+ *
+ *   1. customer          FOR UPDATE (update, delete), FOR NO KEY UPDATE (checkout completion, before
+ *                        the order), FOR SHARE (a new cart)
+ *   2. orders            FOR UPDATE, in id order (every cart change, checkout step, completion and order
+ *                        action locks its order first; deleting a customer locks all of theirs)
+ *   3. promotion coupon  FOR NO KEY UPDATE: its usage counter (completion, cancel);
+ *                        FOR SHARE (putting it on a cart)
+ *   4. promotions        FOR NO KEY UPDATE: usage counters, those with a usage limit first, each group
+ *                        in id order (completion: the channel's limited ones before pricing, then the
+ *                        applied ones when counting their use; cancel: the order's)
+ *   5. product variants  FOR UPDATE, in id order: stock (completion, payment, cancel);
+ *                        FOR SHARE (adding it to a cart)
+ *   6. order sequence    (completion, by its UPDATE)
+ *   7. idempotency key   (marked just before COMMIT)
+ *
+ * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
+ * addresses) need no lock of their own.
+ *
+ * Key-share locks — the ones PostgreSQL takes on the referenced row when a row with a foreign key is
+ * inserted (order_promotion → promotion, order_item → variant, shipment → shipping method, order and
+ * address → customer) — conflict only with FOR UPDATE and DELETE. That is why counters are locked FOR NO
+ * KEY UPDATE (no write here deletes or re-keys a promotion or coupon): such key-share locks may then come
+ * at any point of a write. Variants are locked FOR UPDATE, but the only insert referencing one (a new
+ * cart line) share-locks its variant first. Customers do get FOR UPDATE and DELETE, so every insert that
+ * references a customer comes from a write that locked that customer first (a new cart, the completion's
+ * address book).
+ */
+
+/**
+ * Locks the customer of an order (level 1, FOR NO KEY UPDATE), before the order itself: completions of
+ * the same customer then run one after another, so the customer's placed orders counted under this lock
+ * (per-customer coupon limits, nth-order rules) stay true until commit, and a delete of the customer
+ * waits for the completion (or the completion, coming second, finds the order gone).
+ */
+const LOCK_CUSTOMER_OF_ORDER = `select c.id from customer c where c.id = (select o.customer_id from orders o where o.id = ?::int) for no key update of c`;
+
+export async function lockCustomerOfOrder(tx: EntityManager, orderId: number): Promise<void> {
+  await tx.execute(LOCK_CUSTOMER_OF_ORDER, [orderId]);
+}
+
+/** Locks a coupon's usage counter (level 3) and reads it under the lock. */
+const LOCK_COUPON_COUNTER = `select used from promotion_coupon where id = ?::int for no key update`;
+
+/** The coupon's `used` as read under the lock; null when there is no such coupon. */
+export async function lockCouponCounter(tx: EntityManager, couponId: number): Promise<number | null> {
+  const [row] = await tx.execute<Array<{ used: number }>>(LOCK_COUPON_COUNTER, [couponId]);
+  return row?.used ?? null;
+}
+
+/** Promotion ids as one bound parameter (a JSON array), so the statement text does not depend on how many there are. */
+const PROMOTION_IDS = `select value::int from json_array_elements_text(?::json)`;
+
+/** Locks the usage counters of promotions with a usage limit (level 4, in id order) and reads them under the lock. */
+const LOCK_LIMITED_PROMOTION_COUNTERS = `select id, used from promotion where id in (${PROMOTION_IDS}) and usage_limit is not null order by id for no key update`;
+
+/** Promotion id → used, as read under the lock, for those of `promotionIds` that have a usage limit. */
+export async function lockLimitedPromotionCounters(tx: EntityManager, promotionIds: readonly number[]): Promise<Map<number, number>> {
+  if (promotionIds.length === 0) return new Map();
+  const rows = await tx.execute<Array<{ id: number; used: number }>>(LOCK_LIMITED_PROMOTION_COUNTERS, [JSON.stringify(promotionIds)]);
+  return new Map(rows.map((row) => [row.id, row.used]));
+}
+
+/**
+ * Moves the usage counters of promotions by `delta`, locking them in the level-4 order first (the UPDATE
+ * alone would lock them in whatever order it finds them). Parameters: delta, time, ids.
+ */
+const COUNT_PROMOTION_USES = `update promotion set used = used + ?::int, updated_at = ?::timestamptz
+   where id in (select id from promotion where id in (${PROMOTION_IDS}) order by usage_limit is null, id for no key update)`;
+const COUNT_COUPON_USE = `update promotion_coupon set used = used + ?::int, updated_at = ?::timestamptz where id = ?::int`;
+
+/**
+ * One use more (+1, a placed order) or less (-1, a cancelled one) of an order's coupon and promotions, in
+ * the lock order (coupon, then promotions), each counter moved by its own UPDATE so no concurrent change
+ * is lost. One statement per kind, none when there is nothing to count.
+ */
+export async function countUses(tx: EntityManager, delta: 1 | -1, couponId: number | null, promotionIds: readonly number[], now: Date = new Date()): Promise<void> {
+  if (couponId !== null) await tx.execute(COUNT_COUPON_USE, [delta, now, couponId]);
+  if (promotionIds.length > 0) await tx.execute(COUNT_PROMOTION_USES, [delta, now, JSON.stringify(promotionIds)]);
+}
