@@ -711,7 +711,7 @@ export interface paths {
         get?: never;
         /**
          * Place the order
-         * @description Completes the checkout (payment selected or skipped): order number, stock held, promotion and coupon usage counted, addresses kept in a registered customer's address book; payments become `new` and shipments `ready`. The same service as `npm run cli -- order:complete`.
+         * @description Completes the checkout (payment selected or skipped): order number, stock held, promotion and coupon usage counted, addresses kept in a registered customer's address book; payments become `new` and shipments `ready`. A coupon that is used up by now (its usage limit, or its limit per customer, counting the orders placed meanwhile) or expired refuses the completion with `Coupon code is invalid.` and changes nothing. The same service as `npm run cli -- order:complete`.
          */
         put: operations["completeCheckout"];
         post?: never;
@@ -6936,6 +6936,19 @@ export interface components {
             };
         };
         /**
+         * @description The write kept colliding with concurrent writes of the same data and was rolled back: nothing happened. Send it again after `Retry-After` seconds.
+         * @example {
+         *       "code": 409,
+         *       "message": "The request collided with concurrent changes of the same data; send it again."
+         *     }
+         */
+        WriteConflictError: {
+            /** @enum {integer} */
+            code: 409;
+            /** @enum {string} */
+            message: "The request collided with concurrent changes of the same data; send it again.";
+        };
+        /**
          * @description A zone with its members.
          * @example {
          *       "id": 2,
@@ -7415,14 +7428,19 @@ export interface operations {
                     "application/json": components["schemas"]["AccessDeniedError"];
                 };
             };
-            /** @description An earlier request with the same `Idempotency-Key` is still running. */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         /** @enum {string} */
@@ -7626,6 +7644,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -7719,14 +7749,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description The customer has placed orders, which are kept as financial records. */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The customer has placed orders, which are kept as financial records.
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         /** @enum {string} */
@@ -7823,6 +7858,18 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"customer\" has not been found";
                     };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
                 };
             };
             /** @description The body is larger than 1 MiB. */
@@ -8033,14 +8080,19 @@ export interface operations {
                     "application/json": components["schemas"]["AccessDeniedError"];
                 };
             };
-            /** @description An earlier request with the same `Idempotency-Key` is still running. */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         /** @enum {string} */
@@ -8245,6 +8297,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -8338,6 +8402,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
             500: {
                 headers: {
@@ -8428,6 +8504,18 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"cart\" has not been found";
                     };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
                 };
             };
             /** @description The body is larger than 1 MiB. */
@@ -8550,14 +8638,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description An earlier request with the same `Idempotency-Key` is still running. */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         /** @enum {string} */
@@ -8689,6 +8782,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -8794,6 +8899,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
             500: {
                 headers: {
@@ -8886,6 +9003,18 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"cart\" has not been found" | "The \"cart item\" has not been found";
                     };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
                 };
             };
             /** @description The body is larger than 1 MiB. */
@@ -10266,14 +10395,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description A tracked variant's on-hold or on-hand count would go below zero; nothing is changed. */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - A tracked variant's on-hold or on-hand count would go below zero; nothing is changed.
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         message: string;
@@ -10373,14 +10507,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description The shipment is not `ready` (still in a cart, already shipped, or cancelled). */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The shipment is not `ready` (still in a cart, already shipped, or cancelled).
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         message: string;
@@ -10497,14 +10636,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description A tracked variant's on-hold or on-hand count would go below zero; nothing is changed. */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - A tracked variant's on-hold or on-hand count would go below zero; nothing is changed.
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         message: string;
@@ -11105,14 +11249,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description The checkout cannot take the `address` transition in its current state (e.g. a placed order). */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The checkout cannot take the `address` transition in its current state (e.g. a placed order).
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         message: string;
@@ -11316,14 +11465,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description The checkout cannot take the `select_shipping` transition in its current state (e.g. a placed order). */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The checkout cannot take the `select_shipping` transition in its current state (e.g. a placed order).
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         message: string;
@@ -11527,14 +11681,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description The checkout cannot take the `select_payment` transition in its current state (e.g. a placed order). */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The checkout cannot take the `select_payment` transition in its current state (e.g. a placed order).
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         message: string;
@@ -11653,14 +11812,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description The checkout cannot take the `select_payment` transition in its current state (e.g. a placed order). */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The checkout cannot take the `select_payment` transition in its current state (e.g. a placed order).
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         message: string;
@@ -11779,14 +11943,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description The checkout cannot take the `complete` transition in its current state (e.g. a placed order). */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The checkout cannot take the `complete` transition in its current state (e.g. a placed order).
+             */
             409: {
                 headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
                         /** @enum {integer} */
                         code: 409;
                         message: string;
