@@ -74,7 +74,7 @@ describe('cart limits', () => {
       t = await startTestApp();
       ids = await loadShop(t, SHOP_YAML, ordersYaml(cartYaml('full_lines', MAX_CART_LINES, MAX_CART_LINES), cartYaml('full_pieces', 3, MAX_CART_UNITS)));
     });
-    afterAll(() => t.close());
+    afterAll(() => t?.close());
 
     const add = (cartId: number, payload: object): Promise<LightMyRequestResponse> =>
       t.inject({ method: 'POST', url: `/api/v1/carts/${cartId}/items/`, headers: JSON_AUTH, payload });
@@ -165,7 +165,7 @@ describe('cart limits', () => {
       t = await startTestApp({ validateResponses: false });
       ids = await loadShop(t, SHOP_YAML, ordersYaml(cartYaml('largest', MAX_CART_LINES, MAX_CART_UNITS - 1)));
     });
-    afterAll(() => t.close());
+    afterAll(() => t?.close());
 
     /** Runs `action` while probing GET /health/live; answers how long each took, at most. */
     async function whileProbing(action: () => Promise<LightMyRequestResponse>): Promise<{ response: LightMyRequestResponse; ms: number; slowestLiveMs: number }> {

@@ -82,7 +82,7 @@ describe('checkout completion: coupon usage limits (issue #20, findings 3 and 4)
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   beforeEach(async () => {
     ids = await loadShop(t, SHOP_YAML);
     await sql(t, PAYMENT_SELECTED);

@@ -38,7 +38,7 @@ describe('the typed client (clients/typescript) from a new cart to a shipped ord
     for (const statement of ORDERS_SHOP_EXTRAS_SQL) await sql(t, statement);
     shop = createShopAdminClient({ baseUrl: INJECT_BASE_URL, token: TOKEN, fetch: injectFetch(t) });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   /** Oliver as carts embed him (`canonical`: with the account's canonical username) and as the customer list shows him. */
   const oliverInBrief = async (canonical = true) => {
