@@ -4,7 +4,7 @@
  *
  *   npx tsc -p tsconfig.json --outDir /tmp/engine-bench-out && node /tmp/engine-bench-out/bench/engine-bench.js
  */
-import { processOrder } from '../src/order-processing/engine';
+import { processOrder } from '../src/orders/pricing/engine';
 import {
   aChannel,
   anItem,
@@ -17,8 +17,8 @@ import {
   aVariant,
   aZone,
   NOW,
-} from '../src/order-processing/engine/testing/builders';
-import type { EngineOrder, EngineShop } from '../src/order-processing/engine';
+} from '../src/orders/pricing/engine/testing/builders';
+import type { EngineOrder, EngineShop } from '../src/orders/pricing/engine';
 
 const LINES = 200;
 const WARM_UP_RUNS = 500;

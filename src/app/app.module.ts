@@ -3,10 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { AddressingModule } from '../addressing/addressing.module';
 import { AuthModule } from '../auth/auth.module';
-import { CartItemsModule } from '../cart-items/cart-items.module';
-import { CartsModule } from '../carts/carts.module';
 import { CatalogModule } from '../catalog/catalog.module';
-import { CheckoutsModule } from '../checkouts/checkouts.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { CustomersModule } from '../customers/customers.module';
 import { PromotionsModule } from '../promotions/promotions.module';
@@ -32,8 +29,6 @@ export class AppModule {
         AuthModule,
         ChannelsModule,
         CustomersModule,
-        CartsModule,
-        CartItemsModule,
         CatalogModule,
         TaxationModule,
         ShippingCategoriesModule,
@@ -44,7 +39,6 @@ export class AppModule {
         OrdersModule,
         PaymentsModule,
         ShipmentsModule,
-        CheckoutsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }, ColumnLimitsLoader],
       exports: [APP_CONFIG],

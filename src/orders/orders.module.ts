@@ -1,13 +1,20 @@
 import { Module } from '@nestjs/common';
-import { CompleteCheckoutService } from './checkout/complete-checkout.service';
-import { CustomerOrdersController } from './customer-orders.controller';
-import { OrdersController } from './orders.controller';
+import { CartItemsController } from './http/cart-items.controller';
+import { CartsController } from './http/carts.controller';
+import { CheckoutsController } from './http/checkouts.controller';
+import { CustomerOrdersController } from './http/customer-orders.controller';
+import { OrdersController } from './http/orders.controller';
+import { CartItemsService } from './services/cart-items.service';
+import { CartsService } from './services/carts.service';
+import { CheckoutsService } from './services/checkouts.service';
+import { CompleteCheckoutService } from './services/complete-checkout.service';
 import { OrderActionsService } from './services/order-actions.service';
 import { OrdersService } from './services/orders.service';
 
+/** The orders domain: carts, their items, the checkout, its completion and the actions on placed orders. */
 @Module({
-  controllers: [CustomerOrdersController, OrdersController],
-  providers: [CompleteCheckoutService, OrdersService, OrderActionsService],
+  controllers: [CartsController, CartItemsController, CheckoutsController, CustomerOrdersController, OrdersController],
+  providers: [CartsService, CartItemsService, CheckoutsService, CompleteCheckoutService, OrdersService, OrderActionsService],
   exports: [CompleteCheckoutService],
 })
 export class OrdersModule {}

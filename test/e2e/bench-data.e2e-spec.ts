@@ -2,7 +2,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { generateDataset, resetGeneratedCarts, type DatasetInfo, type DatasetSpec } from '../../bench/data/generate';
 import { connectSql, type Sql } from '../../bench/data/sql';
 import { entityTables } from '../../src/fixtures/purge';
-import { reprocessOrder } from '../../src/order-processing/order-processor';
+import { reprocessOrder } from '../../src/orders/pricing/order-processor';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { MAX_CART_UNITS } from '../../src/cart-items/cart-limits';
-import { CART_UNITS_EXCEEDED } from '../../src/cart-items/forms/cart-item.forms';
+import { MAX_CART_UNITS } from '../../src/orders/domain/cart-limits';
+import { CART_UNITS_EXCEEDED } from '../../src/orders/http/forms/cart-item.forms';
 import type { IdMap } from '../../src/fixtures';
 import {
   cart,

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { MAX_CART_LINES, MAX_CART_UNITS, MAX_QUANTITY } from '../../src/cart-items/cart-limits';
-import { CART_LINES_EXCEEDED, CART_UNITS_EXCEEDED, QUANTITY_TOO_HIGH } from '../../src/cart-items/forms/cart-item.forms';
+import { MAX_CART_LINES, MAX_CART_UNITS, MAX_QUANTITY } from '../../src/orders/domain/cart-limits';
+import { CART_LINES_EXCEEDED, CART_UNITS_EXCEEDED, QUANTITY_TOO_HIGH } from '../../src/orders/http/forms/cart-item.forms';
 import { FixtureError, type IdMap } from '../../src/fixtures';
 import { expectJson, expectNoContent, itemIdOf, sql, validationFailed } from '../support/cart-expectations';
 import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';

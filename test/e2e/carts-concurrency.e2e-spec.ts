@@ -1,5 +1,5 @@
 import type { IdMap } from '../../src/fixtures';
-import { reprocessOrder } from '../../src/order-processing/order-processor';
+import { reprocessOrder } from '../../src/orders/pricing/order-processor';
 import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { buildOrmOptions } from '../../src/database/orm-options';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml, type IdMap } from '../../src/fixtures';
-import { CheckoutError, CompleteCheckoutService } from '../../src/orders/checkout';
+import { CheckoutError, CompleteCheckoutService } from '../../src/orders/commands';
 import { sql } from '../support/cart-expectations';
 import { AUTH_YAML, loadShop } from '../support/cart-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';

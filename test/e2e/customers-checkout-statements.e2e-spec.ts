@@ -1,5 +1,5 @@
 import type { IdMap } from '../../src/fixtures';
-import { CompleteCheckoutService } from '../../src/orders/checkout';
+import { CompleteCheckoutService } from '../../src/orders/commands';
 import { sql } from '../support/cart-expectations';
 import { AUTH, loadShop } from '../support/cart-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -13,7 +13,7 @@ import { Customer } from '../../src/customers/entities/customer.entity';
 import { buildOrmOptions } from '../../src/database/orm-options';
 import { basicOrderHooks, engineOrderHooks, FixtureError, loadFixtures, parseFixtureYaml, type IdMap, type OrderHooks } from '../../src/fixtures';
 import { entityTables } from '../../src/fixtures/purge';
-import { Order } from '../../src/orders/entities/order.entity';
+import { Order } from '../../src/orders/domain/order.entity';
 import { PromotionCoupon } from '../../src/promotions/entities/promotion-coupon.entity';
 import { Promotion } from '../../src/promotions/entities/promotion.entity';
 import { loadDemoShopIfEmpty } from '../../src/fixtures/demo-shop';

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_CART_UNITS, MAX_QUANTITY } from '../../src/cart-items/cart-limits';
-import { CART_UNITS_EXCEEDED } from '../../src/cart-items/forms/cart-item.forms';
+import { MAX_CART_UNITS, MAX_QUANTITY } from '../../src/orders/domain/cart-limits';
+import { CART_UNITS_EXCEEDED } from '../../src/orders/http/forms/cart-item.forms';
 import { createDemoDatabase, type ScratchDatabase } from './support/scratch-database';
 import { ROOT, startServer, stopServers, type ServerProcess } from './support/server-process';
 

@@ -98,107 +98,6 @@ export interface paths {
         patch: operations["updateCustomer"];
         trace?: never;
     };
-    "/api/v1/carts/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List carts
-         * @description Orders still in checkout state `cart`; placed orders are never listed.
-         */
-        get: operations["listCarts"];
-        put?: never;
-        /**
-         * Create a cart
-         * @description An empty cart for a customer in a channel; its currency is the channel's base currency. Several carts per customer are allowed.
-         */
-        post: operations["createCart"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/carts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Show a cart */
-        get: operations["showCart"];
-        /**
-         * Set or remove a cart's coupon
-         * @description Applies the coupon and recalculates the cart.
-         */
-        put: operations["replaceCart"];
-        post?: never;
-        /**
-         * Delete a cart
-         * @description Removes the cart with its lines, units, adjustments, payments, shipments and addresses.
-         */
-        delete: operations["deleteCart"];
-        options?: never;
-        head?: never;
-        /**
-         * Change a cart's coupon
-         * @description Applies the coupon and recalculates the cart.
-         */
-        patch: operations["updateCart"];
-        trace?: never;
-    };
-    "/api/v1/carts/{cartId}/items/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add a variant to a cart
-         * @description A variant already in the cart is merged into its line (the quantities add up). The cart is recalculated. A cart holds at most 50 lines and 300 pieces in total: past either, 400.
-         */
-        post: operations["addCartItem"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/carts/{cartId}/items/{itemId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Set a line's quantity
-         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most 300 pieces: past that, 400.
-         */
-        put: operations["replaceCartItem"];
-        post?: never;
-        /**
-         * Remove a line from a cart
-         * @description The cart is recalculated.
-         */
-        delete: operations["deleteCartItem"];
-        options?: never;
-        head?: never;
-        /**
-         * Set a line's quantity (same as PUT)
-         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most 300 pieces: past that, 400.
-         */
-        patch: operations["updateCartItem"];
-        trace?: never;
-    };
     "/api/v1/products/{code}": {
         parameters: {
             query?: never;
@@ -393,6 +292,219 @@ export interface paths {
          * @description Request counts and latencies by route and status, database pool and process metrics. Public unless the service is configured with `METRICS_TOKEN`; then the token must be sent as `Authorization: Bearer <token>` (the API tokens do not work here).
          */
         get: operations["scrapeMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/carts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List carts
+         * @description Orders still in checkout state `cart`; placed orders are never listed.
+         */
+        get: operations["listCarts"];
+        put?: never;
+        /**
+         * Create a cart
+         * @description An empty cart for a customer in a channel; its currency is the channel's base currency. Several carts per customer are allowed.
+         */
+        post: operations["createCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/carts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a cart */
+        get: operations["showCart"];
+        /**
+         * Set or remove a cart's coupon
+         * @description Applies the coupon and recalculates the cart.
+         */
+        put: operations["replaceCart"];
+        post?: never;
+        /**
+         * Delete a cart
+         * @description Removes the cart with its lines, units, adjustments, payments, shipments and addresses.
+         */
+        delete: operations["deleteCart"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a cart's coupon
+         * @description Applies the coupon and recalculates the cart.
+         */
+        patch: operations["updateCart"];
+        trace?: never;
+    };
+    "/api/v1/carts/{cartId}/items/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a variant to a cart
+         * @description A variant already in the cart is merged into its line (the quantities add up). The cart is recalculated. A cart holds at most 50 lines and 300 pieces in total: past either, 400.
+         */
+        post: operations["addCartItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/carts/{cartId}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a line's quantity
+         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most 300 pieces: past that, 400.
+         */
+        put: operations["replaceCartItem"];
+        post?: never;
+        /**
+         * Remove a line from a cart
+         * @description The cart is recalculated.
+         */
+        delete: operations["deleteCartItem"];
+        options?: never;
+        head?: never;
+        /**
+         * Set a line's quantity (same as PUT)
+         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most 300 pieces: past that, 400.
+         */
+        patch: operations["updateCartItem"];
+        trace?: never;
+    };
+    "/api/v1/checkouts/addressing/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Address the checkout
+         * @description Sets the shipping and billing addresses (the billing address copies the shipping address unless `differentBillingAddress` is true), moves the checkout to `addressed`, recalculates the order (taxes follow the shipping address) and passes over the shipping and payment steps when there is nothing to ship or pay.
+         */
+        put: operations["addressCheckout"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checkouts/select-shipping/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the shipping methods of a cart
+         * @description The methods each shipment may use, with what each charges.
+         */
+        get: operations["listCheckoutShippingMethods"];
+        /**
+         * Choose the shipping methods
+         * @description Entry n sets the method of the n-th shipment; the order is recalculated.
+         */
+        put: operations["selectCheckoutShipping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checkouts/select-payment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the payment methods of a cart
+         * @description The channel's enabled payment methods for each payment.
+         */
+        get: operations["listCheckoutPaymentMethods"];
+        /**
+         * Choose the payment methods
+         * @description Entry n sets the method of the n-th open payment; every open payment needs one.
+         */
+        put: operations["selectCheckoutPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Choose the payment methods (keeping what is not sent)
+         * @description As PUT, but a payment without an entry keeps its method.
+         */
+        patch: operations["updateCheckoutPayment"];
+        trace?: never;
+    };
+    "/api/v1/checkouts/complete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Place the order
+         * @description Completes the checkout (payment selected or skipped): order number, stock held, promotion and coupon usage counted, addresses kept in a registered customer's address book; payments become `new` and shipments `ready`. A coupon that is used up by now (its usage limit, or its limit per customer, counting the orders placed meanwhile) or expired refuses the completion with `Coupon code is invalid.` and changes nothing. The same service as `npm run cli -- order:complete`.
+         */
+        put: operations["completeCheckout"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checkouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the checkout of an order
+         * @description Any order, carts and placed orders alike, in the checkout summary shape.
+         */
+        get: operations["showCheckout"];
         put?: never;
         post?: never;
         delete?: never;
@@ -621,118 +733,6 @@ export interface paths {
         };
         /** Show a shipping method */
         get: operations["showShippingMethod"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/checkouts/addressing/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Address the checkout
-         * @description Sets the shipping and billing addresses (the billing address copies the shipping address unless `differentBillingAddress` is true), moves the checkout to `addressed`, recalculates the order (taxes follow the shipping address) and passes over the shipping and payment steps when there is nothing to ship or pay.
-         */
-        put: operations["addressCheckout"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/checkouts/select-shipping/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the shipping methods of a cart
-         * @description The methods each shipment may use, with what each charges.
-         */
-        get: operations["listCheckoutShippingMethods"];
-        /**
-         * Choose the shipping methods
-         * @description Entry n sets the method of the n-th shipment; the order is recalculated.
-         */
-        put: operations["selectCheckoutShipping"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/checkouts/select-payment/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the payment methods of a cart
-         * @description The channel's enabled payment methods for each payment.
-         */
-        get: operations["listCheckoutPaymentMethods"];
-        /**
-         * Choose the payment methods
-         * @description Entry n sets the method of the n-th open payment; every open payment needs one.
-         */
-        put: operations["selectCheckoutPayment"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Choose the payment methods (keeping what is not sent)
-         * @description As PUT, but a payment without an entry keeps its method.
-         */
-        patch: operations["updateCheckoutPayment"];
-        trace?: never;
-    };
-    "/api/v1/checkouts/complete/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Place the order
-         * @description Completes the checkout (payment selected or skipped): order number, stock held, promotion and coupon usage counted, addresses kept in a registered customer's address book; payments become `new` and shipments `ready`. A coupon that is used up by now (its usage limit, or its limit per customer, counting the orders placed meanwhile) or expired refuses the completion with `Coupon code is invalid.` and changes nothing. The same service as `npm run cli -- order:complete`.
-         */
-        put: operations["completeCheckout"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/checkouts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Show the checkout of an order
-         * @description Any order, carts and placed orders alike, in the checkout summary shape.
-         */
-        get: operations["showCheckout"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7904,6 +7904,962 @@ export interface operations {
             };
         };
     };
+    showProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product with its variants in the full form. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    listProductVariants: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+                /** @description Sort order as `sorting[field]=asc|desc`, in the order given; by default `position asc`. The id always breaks ties. An unknown field or direction is a 400. */
+                sorting?: {
+                    /** @enum {string} */
+                    position?: "asc" | "desc";
+                    /** @enum {string} */
+                    code?: "asc" | "desc";
+                };
+            };
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the product's variants. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProductVariantDetail"];
+                };
+            };
+            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - No product has this code.
+             *     - `page` or the page size is not a positive integer, or the page is past the last one.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product\" has not been found";
+                    } | {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    showProductVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Variant code (exact match); only variants of this product are found. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variant in the full form. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductVariantDetail"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no variant with this code (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product variant\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    showTaxCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tax category code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax category. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxCategory"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No tax category has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"tax category\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    showShippingCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Shipping category code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipping category. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingCategory"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No shipping category has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"shipping category\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    showZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Zone code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zone with its members. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Zone"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No zone has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"zone\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    showPromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Promotion code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promotion with its rules, actions and channels. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No promotion has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    showPromotionCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Code of the promotion the coupon belongs to. */
+                promotionCode: string;
+                /** @description Coupon code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coupon. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionCoupon"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No coupon of this promotion has this code (also when the promotion does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion coupon\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    liveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The process is up.
+             *
+             *     The Health Check is successful
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example ok */
+                        status?: string;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /** @example {} */
+                        error?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The Health Check is not successful */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example error */
+                        status?: string;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "redis": {
+                         *         "status": "down",
+                         *         "message": "Could not connect"
+                         *       }
+                         *     }
+                         */
+                        error?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       },
+                         *       "redis": {
+                         *         "status": "down",
+                         *         "message": "Could not connect"
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The database answers.
+             *
+             *     The Health Check is successful
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example ok */
+                        status?: string;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /** @example {} */
+                        error?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /**
+             * @description The database does not answer in time; `error` names the failed check.
+             *
+             *     The Health Check is not successful
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example error */
+                        status?: string;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "redis": {
+                         *         "status": "down",
+                         *         "message": "Could not connect"
+                         *       }
+                         *     }
+                         */
+                        error?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       },
+                         *       "redis": {
+                         *         "status": "down",
+                         *         "message": "Could not connect"
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    scrapeMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics in the Prometheus text exposition format (version 0.0.4). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Only when the service is configured with `METRICS_TOKEN`: the request does not carry it as `Authorization: Bearer <token>`. */
+            401: {
+                headers: {
+                    /** @description The challenge. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        message: "A valid metrics token is required";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
     listCarts: {
         parameters: {
             query?: {
@@ -9049,26 +10005,43 @@ export interface operations {
             };
         };
     };
-    showProduct: {
+    addressCheckout: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description Product code (exact, case-sensitive match). */
-                code: string;
+                /** @description Order id: a cart, or a placed order (which every step refuses). */
+                id: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The addresses. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressingRequest"];
+            };
+        };
         responses: {
-            /** @description The product with its variants in the full form. */
-            200: {
+            /** @description The order is addressed and recalculated. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.
+             */
+            400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Product"];
+                    "application/json": components["schemas"]["AddressingValidationError"] | components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
@@ -9097,7 +10070,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccessDeniedError"];
                 };
             };
-            /** @description No product has this code. */
+            /** @description No order has this id. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9108,8 +10081,47 @@ export interface operations {
                         /** @enum {integer} */
                         code: 404;
                         /** @enum {string} */
-                        message: "The \"product\" has not been found";
+                        message: "The \"order\" has not been found";
                     };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The checkout cannot take the `address` transition in its current state (e.g. a placed order).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
@@ -9124,43 +10136,29 @@ export interface operations {
             };
         };
     };
-    listProductVariants: {
+    listCheckoutShippingMethods: {
         parameters: {
-            query?: {
-                /** @description Page number, from 1. */
-                page?: number;
-                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
-                limit?: number;
-                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
-                paginate?: number;
-                /** @description Sort order as `sorting[field]=asc|desc`, in the order given; by default `position asc`. The id always breaks ties. An unknown field or direction is a 400. */
-                sorting?: {
-                    /** @enum {string} */
-                    position?: "asc" | "desc";
-                    /** @enum {string} */
-                    code?: "asc" | "desc";
-                };
-            };
+            query?: never;
             header?: never;
             path: {
-                /** @description Product code (exact, case-sensitive match). */
-                productCode: string;
+                /** @description Order id: a cart, or a placed order (which every step refuses). */
+                id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the product's variants. */
+            /** @description The methods per shipment, or `[]` when the cart has no shipment. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageOfProductVariantDetail"];
+                    "application/json": components["schemas"]["CheckoutShippingMethods"];
                 };
             };
-            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            /** @description The order is placed, or its checkout is not at a step where shipping can be chosen: "The shipment methods cannot be resolved in the current state of cart!"; or the shop cannot price a method. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9196,63 +10194,70 @@ export interface operations {
                     "application/json": components["schemas"]["AccessDeniedError"];
                 };
             };
+            /** @description No order has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"order\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    selectCheckoutShipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id: a cart, or a placed order (which every step refuses). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The method of each shipment. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingSelectionRequest"];
+            };
+        };
+        responses: {
+            /** @description Shipping is chosen and the order recalculated. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /**
-             * @description - No product has this code.
-             *     - `page` or the page size is not a positive integer, or the page is past the last one.
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.
              */
-            404: {
+            400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"product\" has not been found";
-                    } | {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "Page Not Found";
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    showProductVariant: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Product code (exact, case-sensitive match). */
-                productCode: string;
-                /** @description Variant code (exact match); only variants of this product are found. */
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The variant in the full form. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductVariantDetail"];
+                    "application/json": components["schemas"]["ShippingSelectionValidationError"] | components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
@@ -9281,7 +10286,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccessDeniedError"];
                 };
             };
-            /** @description The product has no variant with this code (also when the product does not exist). */
+            /** @description No order has this id. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9292,704 +10297,599 @@ export interface operations {
                         /** @enum {integer} */
                         code: 404;
                         /** @enum {string} */
-                        message: "The \"product variant\" has not been found";
+                        message: "The \"order\" has not been found";
                     };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    showTaxCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Tax category code (exact match). */
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The tax category. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TaxCategory"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No tax category has this code. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"tax category\" has not been found";
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    showShippingCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Shipping category code (exact match). */
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The shipping category. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ShippingCategory"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No shipping category has this code. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"shipping category\" has not been found";
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    showZone: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Zone code (exact match). */
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The zone with its members. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Zone"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No zone has this code. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"zone\" has not been found";
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    showPromotion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Promotion code (exact match). */
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The promotion with its rules, actions and channels. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Promotion"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No promotion has this code. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"promotion\" has not been found";
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    showPromotionCoupon: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Code of the promotion the coupon belongs to. */
-                promotionCode: string;
-                /** @description Coupon code (exact match). */
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The coupon. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PromotionCoupon"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No coupon of this promotion has this code (also when the promotion does not exist). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"promotion coupon\" has not been found";
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    liveness: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /**
-             * @description The process is up.
-             *
-             *     The Health Check is successful
-             */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example ok */
-                        status?: string;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up"
-                         *       }
-                         *     }
-                         */
-                        info?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /** @example {} */
-                        error?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up"
-                         *       }
-                         *     }
-                         */
-                        details?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-            /** @description The Health Check is not successful */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example error */
-                        status?: string;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up"
-                         *       }
-                         *     }
-                         */
-                        info?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "redis": {
-                         *         "status": "down",
-                         *         "message": "Could not connect"
-                         *       }
-                         *     }
-                         */
-                        error?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up"
-                         *       },
-                         *       "redis": {
-                         *         "status": "down",
-                         *         "message": "Could not connect"
-                         *       }
-                         *     }
-                         */
-                        details?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-    };
-    readiness: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /**
-             * @description The database answers.
-             *
-             *     The Health Check is successful
-             */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example ok */
-                        status?: string;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up"
-                         *       }
-                         *     }
-                         */
-                        info?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /** @example {} */
-                        error?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up"
-                         *       }
-                         *     }
-                         */
-                        details?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
                 };
             };
             /**
-             * @description The database does not answer in time; `error` names the failed check.
-             *
-             *     The Health Check is not successful
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The checkout cannot take the `select_shipping` transition in its current state (e.g. a placed order).
              */
-            503: {
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example error */
-                        status?: string;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up"
-                         *       }
-                         *     }
-                         */
-                        info?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "redis": {
-                         *         "status": "down",
-                         *         "message": "Could not connect"
-                         *       }
-                         *     }
-                         */
-                        error?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up"
-                         *       },
-                         *       "redis": {
-                         *         "status": "down",
-                         *         "message": "Could not connect"
-                         *       }
-                         *     }
-                         */
-                        details?: {
-                            [key: string]: {
-                                status: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
                 };
             };
         };
     };
-    scrapeMetrics: {
+    listCheckoutPaymentMethods: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Order id: a cart, or a placed order (which every step refuses). */
+                id: number;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The metrics in the Prometheus text exposition format (version 0.0.4). */
+            /** @description The methods per payment, or `[]` when the cart has no payment. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "application/json": components["schemas"]["CheckoutPaymentMethods"];
                 };
             };
-            /** @description Only when the service is configured with `METRICS_TOKEN`: the request does not carry it as `Authorization: Bearer <token>`. */
+            /** @description The order is placed, or its checkout is not at a step where payment can be chosen: "The payment methods cannot be resolved in the current state of cart!". */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
             401: {
                 headers: {
-                    /** @description The challenge. */
+                    /** @description The OAuth2 challenge, repeating the error. */
                     "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No order has this id. */
+            404: {
+                headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         /** @enum {integer} */
-                        code: 401;
+                        code: 404;
                         /** @enum {string} */
-                        message: "A valid metrics token is required";
+                        message: "The \"order\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    selectCheckoutPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id: a cart, or a placed order (which every step refuses). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The method of each open payment. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentSelectionRequest"];
+            };
+        };
+        responses: {
+            /** @description Payment is chosen and the order recalculated. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSelectionValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No order has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"order\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The checkout cannot take the `select_payment` transition in its current state (e.g. a placed order).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    updateCheckoutPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id: a cart, or a placed order (which every step refuses). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The method of each open payment, where it changes. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentSelectionRequest"];
+            };
+        };
+        responses: {
+            /** @description Payment is chosen and the order recalculated. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSelectionValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No order has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"order\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The checkout cannot take the `select_payment` transition in its current state (e.g. a placed order).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    completeCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id: a cart, or a placed order (which every step refuses). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Optional notes, stored with the order. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutCompletionRequest"];
+            };
+        };
+        responses: {
+            /** @description The order is placed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutCompletionValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No order has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"order\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The checkout cannot take the `complete` transition in its current state (e.g. a placed order).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    showCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id: a cart, or a placed order (which every step refuses). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order as the checkout shows it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSummary"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No order has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"order\" has not been found";
                     };
                 };
             };
@@ -11154,906 +12054,6 @@ export interface operations {
                         code: 404;
                         /** @enum {string} */
                         message: "The \"shipping method\" has not been found";
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    addressCheckout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order id: a cart, or a placed order (which every step refuses). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        /** @description The addresses. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AddressingRequest"];
-            };
-        };
-        responses: {
-            /** @description The order is addressed and recalculated. */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /**
-             * @description - The form is invalid; each field lists its violations.
-             *     - The body is malformed JSON or not a JSON object.
-             *     - The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AddressingValidationError"] | components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No order has this id. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"order\" has not been found";
-                    };
-                };
-            };
-            /**
-             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
-             *     - The checkout cannot take the `address` transition in its current state (e.g. a placed order).
-             */
-            409: {
-                headers: {
-                    /** @description Seconds to wait before sending the request again. */
-                    "Retry-After"?: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WriteConflictError"] | {
-                        /** @enum {integer} */
-                        code: 409;
-                        message: string;
-                    };
-                };
-            };
-            /** @description The body is larger than 1 MiB. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
-                };
-            };
-            /** @description The body has a Content-Type other than JSON. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    listCheckoutShippingMethods: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order id: a cart, or a placed order (which every step refuses). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods per shipment, or `[]` when the cart has no shipment. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CheckoutShippingMethods"];
-                };
-            };
-            /** @description The order is placed, or its checkout is not at a step where shipping can be chosen: "The shipment methods cannot be resolved in the current state of cart!"; or the shop cannot price a method. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No order has this id. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"order\" has not been found";
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    selectCheckoutShipping: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order id: a cart, or a placed order (which every step refuses). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        /** @description The method of each shipment. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ShippingSelectionRequest"];
-            };
-        };
-        responses: {
-            /** @description Shipping is chosen and the order recalculated. */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /**
-             * @description - The form is invalid; each field lists its violations.
-             *     - The body is malformed JSON or not a JSON object.
-             *     - The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ShippingSelectionValidationError"] | components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No order has this id. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"order\" has not been found";
-                    };
-                };
-            };
-            /**
-             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
-             *     - The checkout cannot take the `select_shipping` transition in its current state (e.g. a placed order).
-             */
-            409: {
-                headers: {
-                    /** @description Seconds to wait before sending the request again. */
-                    "Retry-After"?: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WriteConflictError"] | {
-                        /** @enum {integer} */
-                        code: 409;
-                        message: string;
-                    };
-                };
-            };
-            /** @description The body is larger than 1 MiB. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
-                };
-            };
-            /** @description The body has a Content-Type other than JSON. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    listCheckoutPaymentMethods: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order id: a cart, or a placed order (which every step refuses). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods per payment, or `[]` when the cart has no payment. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CheckoutPaymentMethods"];
-                };
-            };
-            /** @description The order is placed, or its checkout is not at a step where payment can be chosen: "The payment methods cannot be resolved in the current state of cart!". */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No order has this id. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"order\" has not been found";
-                    };
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    selectCheckoutPayment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order id: a cart, or a placed order (which every step refuses). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        /** @description The method of each open payment. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PaymentSelectionRequest"];
-            };
-        };
-        responses: {
-            /** @description Payment is chosen and the order recalculated. */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /**
-             * @description - The form is invalid; each field lists its violations.
-             *     - The body is malformed JSON or not a JSON object.
-             *     - The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentSelectionValidationError"] | components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No order has this id. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"order\" has not been found";
-                    };
-                };
-            };
-            /**
-             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
-             *     - The checkout cannot take the `select_payment` transition in its current state (e.g. a placed order).
-             */
-            409: {
-                headers: {
-                    /** @description Seconds to wait before sending the request again. */
-                    "Retry-After"?: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WriteConflictError"] | {
-                        /** @enum {integer} */
-                        code: 409;
-                        message: string;
-                    };
-                };
-            };
-            /** @description The body is larger than 1 MiB. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
-                };
-            };
-            /** @description The body has a Content-Type other than JSON. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    updateCheckoutPayment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order id: a cart, or a placed order (which every step refuses). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        /** @description The method of each open payment, where it changes. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PaymentSelectionRequest"];
-            };
-        };
-        responses: {
-            /** @description Payment is chosen and the order recalculated. */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /**
-             * @description - The form is invalid; each field lists its violations.
-             *     - The body is malformed JSON or not a JSON object.
-             *     - The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentSelectionValidationError"] | components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No order has this id. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"order\" has not been found";
-                    };
-                };
-            };
-            /**
-             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
-             *     - The checkout cannot take the `select_payment` transition in its current state (e.g. a placed order).
-             */
-            409: {
-                headers: {
-                    /** @description Seconds to wait before sending the request again. */
-                    "Retry-After"?: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WriteConflictError"] | {
-                        /** @enum {integer} */
-                        code: 409;
-                        message: string;
-                    };
-                };
-            };
-            /** @description The body is larger than 1 MiB. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
-                };
-            };
-            /** @description The body has a Content-Type other than JSON. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    completeCheckout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order id: a cart, or a placed order (which every step refuses). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        /** @description Optional notes, stored with the order. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CheckoutCompletionRequest"];
-            };
-        };
-        responses: {
-            /** @description The order is placed. */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /**
-             * @description - The form is invalid; each field lists its violations.
-             *     - The body is malformed JSON or not a JSON object.
-             *     - The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CheckoutCompletionValidationError"] | components["schemas"]["BadRequestError"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No order has this id. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"order\" has not been found";
-                    };
-                };
-            };
-            /**
-             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
-             *     - The checkout cannot take the `complete` transition in its current state (e.g. a placed order).
-             */
-            409: {
-                headers: {
-                    /** @description Seconds to wait before sending the request again. */
-                    "Retry-After"?: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WriteConflictError"] | {
-                        /** @enum {integer} */
-                        code: 409;
-                        message: string;
-                    };
-                };
-            };
-            /** @description The body is larger than 1 MiB. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
-                };
-            };
-            /** @description The body has a Content-Type other than JSON. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
-                };
-            };
-            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalServerError"];
-                };
-            };
-        };
-    };
-    showCheckout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order id: a cart, or a placed order (which every step refuses). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The order as the checkout shows it. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CheckoutSummary"];
-                };
-            };
-            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
-            401: {
-                headers: {
-                    /** @description The OAuth2 challenge, repeating the error. */
-                    "WWW-Authenticate": string;
-                    /** @description Always `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Always `no-cache`. */
-                    Pragma: string;
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthenticationError"];
-                };
-            };
-            /** @description The token is valid but its administrator has no API access or is disabled. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessDeniedError"];
-                };
-            };
-            /** @description No order has this id. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 404;
-                        /** @enum {string} */
-                        message: "The \"order\" has not been found";
                     };
                 };
             };

@@ -1,7 +1,7 @@
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Min } from 'class-validator';
-import { AddCartItemRequestSchema, ChangeCartItemRequestSchema } from '../../cart-items/cart-items.openapi';
-import { MAX_CART_LINES, MAX_CART_UNITS, MAX_QUANTITY } from '../../cart-items/cart-limits';
-import { AddCartItemForm, ChangeCartItemForm } from '../../cart-items/forms/cart-item.forms';
+import { AddCartItemRequestSchema, ChangeCartItemRequestSchema } from '../../orders/http/cart-items.openapi';
+import { MAX_CART_LINES, MAX_CART_UNITS, MAX_QUANTITY } from '../../orders/domain/cart-limits';
+import { AddCartItemForm, ChangeCartItemForm } from '../../orders/http/forms/cart-item.forms';
 import { Form } from '../forms/form-shape';
 import { requestSchemaOf } from './request-schema';
 import { registeredSchemas } from './schema-registry';

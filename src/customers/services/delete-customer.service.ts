@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Address } from '../../addressing/entities/address.entity';
 import { conflict, resourceNotFound } from '../../common/errors/api-error';
-import { Order } from '../../orders/entities/order.entity';
+import { Order } from '../../orders/domain/order.entity';
 import { Customer } from '../entities/customer.entity';
 import { inWriteTransaction } from '../../database/write-transaction';
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CartRow } from '../../carts/queries/cart-rows';
-import { CART_LIST_FROM, CART_SELECT } from '../../carts/queries/cart-sql';
+import type { CartRow } from './cart-rows';
+import { CART_LIST_FROM, CART_SELECT } from './cart-sql';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
-import type { OrderListFilters } from '../order-list-filters';
+import type { OrderListFilters } from '../services/order-list-filters';
 
 export const ORDER_LIST_SORTS = ['id', 'channel', 'number', 'date', 'customer', 'state', 'paymentState', 'shippingState', 'total', 'currencyCode'] as const;
 export const ORDER_LIST_CRITERIA = ['number', 'customer', 'channel', 'date', 'total'] as const;

@@ -1,4 +1,4 @@
-import type { AdjustmentRow, CartItemRow } from '../../carts/queries/cart-rows';
+import type { AdjustmentRow, CartItemRow } from './cart-rows';
 import type { ChannelJson } from '../../channels/queries/channel-sql';
 import type { CustomerDetailJson } from '../../customers/queries/customer-detail-sql';
 import type { PaymentJson } from '../../payments/queries/payment-sql';

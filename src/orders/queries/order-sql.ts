@@ -1,4 +1,4 @@
-import { adjustmentsJson, CART_ITEM_COLUMNS, CART_ITEM_FROM } from '../../carts/queries/cart-sql';
+import { adjustmentsJson, CART_ITEM_COLUMNS, CART_ITEM_FROM } from './cart-sql';
 import { channelJson } from '../../channels/queries/channel-sql';
 import { customerDetailJson } from '../../customers/queries/customer-detail-sql';
 import { paymentJson } from '../../payments/queries/payment-sql';

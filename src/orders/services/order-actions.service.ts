@@ -4,9 +4,9 @@ import { Injectable } from '@nestjs/common';
 import { badRequest, conflict, resourceNotFound } from '../../common/errors/api-error';
 import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
-import { Order } from '../entities/order.entity';
-import type { ShipForm } from '../forms/ship.form';
-import { cancelOrder, completeOrderPayment, shipShipment } from './order-actions';
+import { Order } from '../domain/order.entity';
+import type { ShipForm } from '../http/forms/ship.form';
+import { cancelOrder, completeOrderPayment, shipShipment } from '../commands/order-actions';
 import { inWriteTransaction } from '../../database/write-transaction';
 
 /** Cancel and payment completion refuse a wrong state with an empty 400, as the reference does. */

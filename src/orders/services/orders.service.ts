@@ -4,7 +4,7 @@ import { resourceNotFound } from '../../common/errors/api-error';
 import { links } from '../../common/links';
 import { assertPageExists, buildPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
-import { serializeCustomerOrder, serializeOrder } from '../order.serializer';
+import { serializeCustomerOrder, serializeOrder } from '../serializers/order.serializer';
 import {
   countCustomerOrders,
   CUSTOMER_ORDER_CRITERIA,
@@ -15,8 +15,8 @@ import {
 } from '../queries/customer-orders';
 import { findOrder } from '../queries/order-queries';
 import { countPlacedOrders, findPlacedOrderPage, ORDER_LIST_CRITERIA, ORDER_LIST_SORTS, type OrderListCriterion, type OrderListSort } from '../queries/order-list';
-import { parseOrderListFilters } from '../order-list-filters';
-import { serializeCart } from '../../carts/cart.serializer';
+import { parseOrderListFilters } from './order-list-filters';
+import { serializeCart } from '../serializers/cart.serializer';
 
 export const CUSTOMER_ORDERS_SPEC: ListSpec<CustomerOrderSort, CustomerOrderCriterion> = {
   sortable: CUSTOMER_ORDER_SORTS,

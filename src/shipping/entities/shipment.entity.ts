@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Order } from '../../orders/entities/order.entity';
+import type { Order } from '../../orders/domain/order.entity';
 import { ShippingMethod } from './shipping-method.entity';
 
 @Entity({ tableName: 'shipment' })

@@ -1,8 +1,8 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { buildOrmOptions } from '../../../src/database/orm-options';
-import { processOrder, type EngineAdjustment } from '../../../src/order-processing/engine';
-import { loadOrderForProcessing } from '../../../src/order-processing/order-processor';
-import { loadShopConfiguration } from '../../../src/order-processing/load-shop-configuration';
+import { processOrder, type EngineAdjustment } from '../../../src/orders/pricing/engine';
+import { loadOrderForProcessing } from '../../../src/orders/pricing/order-processor';
+import { loadShopConfiguration } from '../../../src/orders/pricing/load-shop-configuration';
 import type { InvariantLog } from './invariant-log';
 
 interface Adjustment {

@@ -1,0 +1,65 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ProductVariant } from '../../catalog/entities/product-variant.entity';
+import { conflict } from '../../common/errors/api-error';
+import type { Order } from '../domain/order.entity';
+
+/**
+ * What a placed order does to the stock of its tracked variants (untracked ones are left alone):
+ * - sell, when it is paid: the held units leave (on hold and on hand both go down);
+ * - release, when an unpaid order is cancelled: the held units become available again;
+ * - give back, when a paid order is cancelled: the sold units return to on hand.
+ */
+export type InventoryOperation = 'sell' | 'release' | 'giveBack';
+
+const notEnough = (what: 'on hold' | 'on hand', name: string) =>
+  conflict(`Not enough units to decrease ${what} quantity from the inventory of a variant "${name}".`);
+
+/**
+ * Locks the given variants in id order (so concurrent checkouts and actions never wait on each other in
+ * a circle) and re-reads them under the lock.
+ */
+export function lockVariants(tx: EntityManager, ids: readonly number[]): Promise<ProductVariant[]> {
+  return tx.find(ProductVariant, { id: { $in: [...ids] } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+const trackedLines = (order: Order) => order.items.getItems().filter((item) => item.variant.tracked);
+
+/**
+ * Applies the operation to the order's lines (items with their variants loaded), locking their variants
+ * first; a count that would go negative is a 409 and the caller's transaction rolls back.
+ */
+export async function changeInventory(tx: EntityManager, order: Order, operation: InventoryOperation): Promise<void> {
+  const lines = trackedLines(order);
+  if (lines.length === 0) return;
+  await lockVariants(tx, [...new Set(lines.map((item) => item.variant.id))]);
+  applyInventoryChange(order, operation);
+}
+
+/** The operation on variants the caller's transaction has already locked (see changeInventory). */
+export function applyInventoryChange(order: Order, operation: InventoryOperation): void {
+  const changed = new Set<ProductVariant>();
+  for (const item of trackedLines(order)) {
+    const variant = item.variant;
+    const name = item.variantName ?? variant.code;
+    if (operation === 'giveBack') {
+      variant.onHand += item.quantity;
+    } else {
+      if (variant.onHold < item.quantity) throw notEnough('on hold', name);
+      variant.onHold -= item.quantity;
+      if (operation === 'sell') {
+        if (variant.onHand < item.quantity) throw notEnough('on hand', name);
+        variant.onHand -= item.quantity;
+      }
+    }
+    changed.add(variant);
+  }
+  for (const variant of changed) variant.version += 1;
+}
+
+/** The order's tracked units per variant (items with their variants loaded). */
+export function trackedQuantities(order: Order): Map<ProductVariant, number> {
+  const quantities = new Map<ProductVariant, number>();
+  for (const item of trackedLines(order)) quantities.set(item.variant, (quantities.get(item.variant) ?? 0) + item.quantity);
+  return quantities;
+}
