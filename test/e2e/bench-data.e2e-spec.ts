@@ -2,7 +2,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { generateDataset, resetGeneratedCarts, type DatasetInfo, type DatasetSpec } from '../../bench/data/generate';
 import { connectSql, type Sql } from '../../bench/data/sql';
 import { entityTables } from '../../src/fixtures/purge';
-import { reprocessOrder } from '../../src/orders/pricing/order-processor';
+import { repriceOrder } from '../support/reprice-order';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -159,7 +159,7 @@ describe('bench data generator', () => {
         .em()
         .transactional(async (tx) => {
           before = await snapshot(tx, orderId);
-          await reprocessOrder(tx, orderId);
+          await repriceOrder(tx, orderId);
           after = await snapshot(tx, orderId);
           throw new Rollback();
         })

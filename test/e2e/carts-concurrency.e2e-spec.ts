@@ -1,5 +1,5 @@
 import type { IdMap } from '../../src/fixtures';
-import { reprocessOrder } from '../../src/orders/pricing/order-processor';
+import { repriceOrder } from '../support/reprice-order';
 import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -115,7 +115,7 @@ describe('cart concurrency and query counts', () => {
     expect(cart.adjustments.length).toBeGreaterThan(0);
 
     // The stored result is what a fresh processing of the final cart gives.
-    await t.em().transactional((em) => reprocessOrder(em, cartId));
+    await t.em().transactional((em) => repriceOrder(em, cartId));
     expect(withoutAdjustmentIds(await getCart(cartId))).toEqual(withoutAdjustmentIds(cart));
   });
 

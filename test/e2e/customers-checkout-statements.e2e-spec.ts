@@ -1,5 +1,5 @@
 import type { IdMap } from '../../src/fixtures';
-import { CompleteCheckoutService } from '../../src/orders/commands';
+import { CompleteCheckoutService } from '../../src/orders/services/complete-checkout.service';
 import { sql } from '../support/cart-expectations';
 import { AUTH, loadShop } from '../support/cart-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -70,7 +70,7 @@ describe('SQL statements of customer create and checkout completion', () => {
     // taking a lock again that the transaction holds already waits for nothing.
     const locks: Array<[string, RegExp]> = [
       ['customer', /from customer c .* for no key update of c/],
-      ['order', /from "orders" as "o0" .* for update of "o0"/],
+      ['order', /from "orders" .* for update/],
       ['coupon', /(from promotion_coupon .* for no key update|update promotion_coupon set used)/],
       ['promotions', /(from promotion where .* for no key update|update promotion set used)/],
       ['variants', /from "product_variant" as "p0" .* for update/],

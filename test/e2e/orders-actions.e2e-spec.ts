@@ -1,5 +1,5 @@
 import type { IdMap } from '../../src/fixtures';
-import { CompleteCheckoutService } from '../../src/orders/commands';
+import { CompleteCheckoutService } from '../../src/orders/services/complete-checkout.service';
 import { expectJson, expectNoContent, sql } from '../support/cart-expectations';
 import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';
 import { json, startTestApp, type TestApp } from '../support/test-app';

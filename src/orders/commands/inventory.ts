@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ProductVariant } from '../../catalog/entities/product-variant.entity';
 import { conflict } from '../../common/errors/api-error';
-import type { Order } from '../domain/order.entity';
+import type { OrderAggregate } from '../domain/order-aggregate';
 
 /**
  * What a placed order does to the stock of its tracked variants (untracked ones are left alone):
@@ -17,29 +17,34 @@ const notEnough = (what: 'on hold' | 'on hand', name: string) =>
 
 /**
  * Locks the given variants in id order (so concurrent checkouts and actions never wait on each other in
- * a circle) and re-reads them under the lock.
+ * a circle) and reads them under the lock: the order's lines then point at these current rows.
  */
 export function lockVariants(tx: EntityManager, ids: readonly number[]): Promise<ProductVariant[]> {
   return tx.find(ProductVariant, { id: { $in: [...ids] } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
-const trackedLines = (order: Order) => order.items.getItems().filter((item) => item.variant.tracked);
+/** The order's tracked pieces per variant id. */
+export function trackedQuantities(order: OrderAggregate): Map<number, number> {
+  const quantities = new Map<number, number>();
+  for (const item of order.trackedItems) quantities.set(item.variant.id, (quantities.get(item.variant.id) ?? 0) + item.quantity);
+  return quantities;
+}
 
 /**
- * Applies the operation to the order's lines (items with their variants loaded), locking their variants
- * first; a count that would go negative is a 409 and the caller's transaction rolls back.
+ * Applies the operation to the order's tracked lines, locking their variants first; a count that would
+ * go negative is a 409 and the caller's transaction rolls back.
  */
-export async function changeInventory(tx: EntityManager, order: Order, operation: InventoryOperation): Promise<void> {
-  const lines = trackedLines(order);
-  if (lines.length === 0) return;
-  await lockVariants(tx, [...new Set(lines.map((item) => item.variant.id))]);
+export async function changeInventory(tx: EntityManager, order: OrderAggregate, operation: InventoryOperation): Promise<void> {
+  const quantities = trackedQuantities(order);
+  if (quantities.size === 0) return;
+  await lockVariants(tx, [...quantities.keys()]);
   applyInventoryChange(order, operation);
 }
 
 /** The operation on variants the caller's transaction has already locked (see changeInventory). */
-export function applyInventoryChange(order: Order, operation: InventoryOperation): void {
+export function applyInventoryChange(order: OrderAggregate, operation: InventoryOperation): void {
   const changed = new Set<ProductVariant>();
-  for (const item of trackedLines(order)) {
+  for (const item of order.trackedItems) {
     const variant = item.variant;
     const name = item.variantName ?? variant.code;
     if (operation === 'giveBack') {
@@ -55,11 +60,4 @@ export function applyInventoryChange(order: Order, operation: InventoryOperation
     changed.add(variant);
   }
   for (const variant of changed) variant.version += 1;
-}
-
-/** The order's tracked units per variant (items with their variants loaded). */
-export function trackedQuantities(order: Order): Map<ProductVariant, number> {
-  const quantities = new Map<ProductVariant, number>();
-  for (const item of trackedLines(order)) quantities.set(item.variant, (quantities.get(item.variant) ?? 0) + item.quantity);
-  return quantities;
 }

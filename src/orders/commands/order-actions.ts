@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { countUses } from '../../database/lock-order';
 import type { Payment } from '../../payments/entities/payment.entity';
 import type { Shipment } from '../../shipping/entities/shipment.entity';
-import type { Order } from '../domain/order.entity';
+import type { OrderAggregate } from '../domain/order-aggregate';
 import { ORDER_TRANSITIONS, resolveOrderState } from '../domain/state-machines/order';
 import { ORDER_PAYMENT_TRANSITIONS, resolveOrderPaymentState, type OrderPaymentTransition } from '../domain/state-machines/order-payment';
 import { ORDER_SHIPPING_TRANSITIONS, resolveOrderShippingState, type OrderShippingTransition } from '../domain/state-machines/order-shipping';
@@ -12,7 +12,7 @@ import { applyIfAllowed, applyTransition } from '../domain/state-machines/transi
 import { applyInventoryChange, changeInventory } from './inventory';
 
 /*
- * The order actions' rules, on an order already loaded (and, for the API, locked) inside the caller's
+ * The order actions' rules, on an order loaded through its write path (changeOrder) inside the caller's
  * transaction `tx`: each checks its state machine, then changes the entities without flushing. They
  * answer false when the machine refuses the transition (nothing is changed then), so the API and the
  * fixtures can each word the refusal their own way. The API's OrderActionsService and the fixtures'
@@ -21,13 +21,13 @@ import { applyInventoryChange, changeInventory } from './inventory';
 
 /**
  * The order's payment state after its payments changed; once the order becomes paid its held stock is
- * sold. Needs the order's payments and items with their variants; `variantsLocked` when the caller's
+ * sold; `variantsLocked` when the caller's
  * transaction already holds the lock on them (and has changed them). Returns the transition applied.
  */
-export async function resolveOrderPayment(tx: EntityManager, order: Order, variantsLocked = false): Promise<OrderPaymentTransition | null> {
-  const payments = order.payments.getItems().map((payment) => ({ state: payment.state, amount: payment.amount }));
-  const resolved = resolveOrderPaymentState(order.paymentState, order.total, payments);
-  order.paymentState = resolved.state;
+export async function resolveOrderPayment(tx: EntityManager, order: OrderAggregate, variantsLocked = false): Promise<OrderPaymentTransition | null> {
+  const payments = order.payments.map((payment) => ({ state: payment.state, amount: payment.amount }));
+  const resolved = resolveOrderPaymentState(order.order.paymentState, order.order.total, payments);
+  order.order.paymentState = resolved.state;
   if (resolved.applied === 'pay') {
     if (variantsLocked) applyInventoryChange(order, 'sell');
     else await changeInventory(tx, order, 'sell');
@@ -36,39 +36,40 @@ export async function resolveOrderPayment(tx: EntityManager, order: Order, varia
 }
 
 /** The order's shipping state after its shipments changed; returns the transition applied. */
-export function resolveOrderShipping(order: Order): OrderShippingTransition | null {
-  const resolved = resolveOrderShippingState(order.shippingState, order.shipments.getItems().map((shipment) => shipment.state));
-  order.shippingState = resolved.state;
+export function resolveOrderShipping(order: OrderAggregate): OrderShippingTransition | null {
+  const resolved = resolveOrderShippingState(order.order.shippingState, order.shipments.map((shipment) => shipment.state));
+  order.order.shippingState = resolved.state;
   return resolved.applied;
 }
 
 /** Paid and shipped: the order is fulfilled (when its state allows it). */
-export function resolveOrderFulfilment(order: Order): void {
+export function resolveOrderFulfilment({ order }: OrderAggregate): void {
   order.state = resolveOrderState(order.state, order.paymentState, order.shippingState);
 }
 
 /**
  * Cancels a new order: its open payments and ready shipments are cancelled, held stock is released
  * (or, when the order was paid, sold stock given back) and the promotions and the coupon it used get
- * that use back. Needs the order's payments, shipments, items with variants, promotions and coupon.
+ * that use back.
  */
-export async function cancelOrder(tx: EntityManager, order: Order): Promise<boolean> {
+export async function cancelOrder(tx: EntityManager, aggregate: OrderAggregate): Promise<boolean> {
+  const { order } = aggregate;
   const state = applyTransition(ORDER_TRANSITIONS, order.state, 'cancel');
   if (state === null) return false;
   const paid = order.paymentState === 'paid' || order.paymentState === 'refunded';
   order.state = state;
-  for (const payment of order.payments) payment.state = applyIfAllowed(PAYMENT_TRANSITIONS, payment.state, 'cancel');
-  for (const shipment of order.shipments) shipment.state = applyIfAllowed(SHIPMENT_TRANSITIONS, shipment.state, 'cancel');
+  for (const payment of aggregate.payments) payment.state = applyIfAllowed(PAYMENT_TRANSITIONS, payment.state, 'cancel');
+  for (const shipment of aggregate.shipments) shipment.state = applyIfAllowed(SHIPMENT_TRANSITIONS, shipment.state, 'cancel');
   order.paymentState = applyIfAllowed(ORDER_PAYMENT_TRANSITIONS, order.paymentState, 'cancel');
   order.shippingState = applyIfAllowed(ORDER_SHIPPING_TRANSITIONS, order.shippingState, 'cancel');
   // The uses go back before the variants are locked: the lock order of src/database/lock-order.ts.
-  await countUses(tx, -1, order.promotionCoupon?.id ?? null, order.promotions.getItems().map((promotion) => promotion.id));
-  await changeInventory(tx, order, paid ? 'giveBack' : 'release');
+  await countUses(tx, -1, order.promotionCoupon?.id ?? null, aggregate.appliedPromotionIds);
+  await changeInventory(tx, aggregate, paid ? 'giveBack' : 'release');
   return true;
 }
 
-/** Ships a shipment of the order with its tracking code; the order is fulfilled when it is also paid. Needs the order's shipments. */
-export function shipShipment(order: Order, shipment: Shipment, tracking: string | null): boolean {
+/** Ships a shipment of the order with its tracking code; the order is fulfilled when it is also paid. */
+export function shipShipment(order: OrderAggregate, shipment: Shipment, tracking: string | null): boolean {
   const state = applyTransition(SHIPMENT_TRANSITIONS, shipment.state, 'ship');
   if (state === null) return false;
   shipment.state = state;
@@ -79,9 +80,9 @@ export function shipShipment(order: Order, shipment: Shipment, tracking: string 
 
 /**
  * Completes a payment of the order; once the order is paid its stock is sold, and it is fulfilled when
- * also shipped. Needs the order's payments and items with their variants.
+ * also shipped.
  */
-export async function completeOrderPayment(tx: EntityManager, order: Order, payment: Payment): Promise<boolean> {
+export async function completeOrderPayment(tx: EntityManager, order: OrderAggregate, payment: Payment): Promise<boolean> {
   const state = applyTransition(PAYMENT_TRANSITIONS, payment.state, 'complete');
   if (state === null) return false;
   payment.state = state;

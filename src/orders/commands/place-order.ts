@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { LoadStrategy, type LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { insufficientStock } from '../http/forms/cart-item.forms';
-import { ProductVariant } from '../../catalog/entities/product-variant.entity';
-import { productNameIn, type NamedTranslation } from '../../catalog/product-name';
 import { hasStockFor } from '../../catalog/stock';
 import { Address } from '../../addressing/entities/address.entity';
 import { countUses } from '../../database/lock-order';
-import { Order } from '../domain/order.entity';
+import type { OrderAggregate } from '../domain/order-aggregate';
+import type { Order } from '../domain/order.entity';
 import { lockVariants, trackedQuantities } from './inventory';
 import { resolveOrderFulfilment, resolveOrderPayment, resolveOrderShipping } from './order-actions';
 import { ORDER_TRANSITIONS } from '../domain/state-machines/order';
@@ -38,22 +36,8 @@ const TOKEN_LENGTH = 10;
 /** A random, URL-safe token of 10 characters, like the reference's. */
 const newToken = (): string => randomBytes(8).toString('base64url').slice(0, TOKEN_LENGTH);
 
-/**
- * What placing reads and changes: the lines with their variants and names, payments, shipments,
- * promotions, coupon, and the addresses with the customer's account (for the address book).
- */
-const PLACING_GRAPH = [
-  'channel',
-  'customer.user',
-  'shippingAddress',
-  'billingAddress',
-  'items.variant.product.translations',
-  'items.variant.translations',
-  'payments',
-  'shipments',
-  'promotions',
-  'promotionCoupon',
-] as const;
+/** What placing reads besides the order's aggregate: its addresses and its customer's account, for the address book. */
+export const PLACING_GRAPH = ['customer.user', 'shippingAddress', 'billingAddress'] as const;
 
 /** Reasons an order cannot be placed, worded for the complete step's form. */
 const EMPTY_ORDER = 'The order has no items.';
@@ -61,43 +45,28 @@ const NO_SHIPPING_METHOD = 'No shipping method can ship this order.';
 const NO_PAYMENT_METHOD = 'No payment method can pay for this order.';
 const productDisabled = (productName: string) => `This product ${productName} has been disabled.`;
 
-/**
- * The order with what placing it reads and changes (one statement); with `lockMode`, its row alone is
- * locked until the transaction ends. Null when there is no such order.
- */
-export async function loadOrderToPlace(tx: EntityManager, orderId: number, lockMode?: LockMode): Promise<Order | null> {
-  return tx.findOne(Order, orderId, { populate: PLACING_GRAPH, strategy: LoadStrategy.JOINED, ...(lockMode !== undefined && { lockMode, lockTableAliases: ['o0'] }) });
-}
-
 /** Refuses an order that is placed already or has nothing to place, ship or pay with. */
-function checkPlaceable(order: Order): void {
+function checkPlaceable(aggregate: OrderAggregate): void {
+  const { order, items } = aggregate;
   if (order.state !== 'cart') throw new CheckoutError('wrong_state', `Order ${order.id} is already placed`);
-  const items = order.items.getItems();
   if (items.length === 0) throw new CheckoutError('not_placeable', EMPTY_ORDER);
-  if (items.some((item) => item.variant.shippingRequired) && order.shipments.length === 0) throw new CheckoutError('not_placeable', NO_SHIPPING_METHOD);
-  if (order.total > 0 && !order.payments.getItems().some((payment) => payment.state === 'cart')) throw new CheckoutError('not_placeable', NO_PAYMENT_METHOD);
-}
-
-/** A line's product name as the order's messages show it. */
-const productNameOf = (variant: ProductVariant, locale: string): string => productNameIn(variant.product.translations.getItems(), locale, variant.product.code);
-
-/** The translation in `locale`, else the oldest one; null when there is none. */
-function translatedName(translations: readonly NamedTranslation[], locale: string): string | null {
-  return translations.length === 0 ? null : productNameIn(translations, locale, '');
+  const shipsSomething = items.some((item) => aggregate.variant(item.variant.id).shippingRequired);
+  if (shipsSomething && aggregate.shipments.length === 0) throw new CheckoutError('not_placeable', NO_SHIPPING_METHOD);
+  if (order.total > 0 && aggregate.cartPayments.length === 0) throw new CheckoutError('not_placeable', NO_PAYMENT_METHOD);
 }
 
 /**
  * Puts the order's tracked units on hold, on its variants locked and re-read; each must still have the
  * units the order takes. Returns the messages of the products that are short (nothing is held then).
  */
-async function holdStock(tx: EntityManager, order: Order): Promise<string[]> {
+async function holdStock(tx: EntityManager, order: OrderAggregate): Promise<string[]> {
   const quantities = trackedQuantities(order);
   if (quantities.size === 0) return [];
-  const locked = await lockVariants(tx, [...quantities.keys()].map((variant) => variant.id));
-  const short = locked.filter((variant) => !hasStockFor(variant, quantities.get(variant)!));
-  if (short.length > 0) return short.map((variant) => insufficientStock(productNameOf(variant, order.localeCode)));
+  const locked = await lockVariants(tx, [...quantities.keys()]);
+  const short = locked.filter((variant) => !hasStockFor(variant, quantities.get(variant.id)!));
+  if (short.length > 0) return short.map((variant) => insufficientStock(order.variant(variant.id).productName));
   for (const variant of locked) {
-    variant.onHold += quantities.get(variant)!;
+    variant.onHold += quantities.get(variant.id)!;
     variant.version += 1;
   }
   return [];
@@ -109,15 +78,16 @@ async function holdStock(tx: EntityManager, order: Order): Promise<string[]> {
  * reference, nothing to pay counts as paid (its held stock is sold at once), nothing to ship as shipped,
  * and an order that is both is fulfilled as soon as it is placed. The variants are locked already.
  */
-async function applyPlacedStates(tx: EntityManager, order: Order): Promise<void> {
+async function applyPlacedStates(tx: EntityManager, aggregate: OrderAggregate): Promise<void> {
+  const { order } = aggregate;
   order.state = applyIfAllowed(ORDER_TRANSITIONS, order.state, 'create');
-  for (const payment of order.payments) payment.state = applyIfAllowed(PAYMENT_TRANSITIONS, payment.state, 'create');
-  for (const shipment of order.shipments) shipment.state = applyIfAllowed(SHIPMENT_TRANSITIONS, shipment.state, 'create');
+  for (const payment of aggregate.payments) payment.state = applyIfAllowed(PAYMENT_TRANSITIONS, payment.state, 'create');
+  for (const shipment of aggregate.shipments) shipment.state = applyIfAllowed(SHIPMENT_TRANSITIONS, shipment.state, 'create');
   order.paymentState = applyIfAllowed(ORDER_PAYMENT_TRANSITIONS, order.paymentState, 'request_payment');
   order.shippingState = applyIfAllowed(ORDER_SHIPPING_TRANSITIONS, order.shippingState, 'request_shipping');
-  await resolveOrderPayment(tx, order, true);
-  resolveOrderShipping(order);
-  resolveOrderFulfilment(order);
+  await resolveOrderPayment(tx, aggregate, true);
+  resolveOrderShipping(aggregate);
+  resolveOrderFulfilment(aggregate);
 }
 
 const ADDRESS_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'company', 'countryCode', 'provinceCode', 'provinceName', 'street', 'city', 'postcode'] as const;
@@ -148,8 +118,8 @@ async function saveAddressesOnCustomer(tx: EntityManager, order: Order): Promise
  * lock order, before the variants are locked (src/database/lock-order.ts): the coupon and the promotions
  * with a usage limit were locked before the order was priced, the others need no check.
  */
-function countUsage(tx: EntityManager, order: Order): Promise<void> {
-  return countUses(tx, 1, order.promotionCoupon?.id ?? null, order.promotions.getItems().map((promotion) => promotion.id));
+function countUsage(tx: EntityManager, { order, appliedPromotionIds }: OrderAggregate): Promise<void> {
+  return countUses(tx, 1, order.promotionCoupon?.id ?? null, appliedPromotionIds);
 }
 
 /**
@@ -157,28 +127,32 @@ function countUsage(tx: EntityManager, order: Order): Promise<void> {
  * and shipments, stock on hold, promotion and coupon usage, the address book of a registered customer,
  * item names frozen in the order's locale (else its oldest translation), the notes, then the number
  * and token (usage is counted before the stock is held, in the lock order). Disabled products and
- * missing stock are refused together, products first. `order` comes
- * from loadOrderToPlace; runs inside the caller's transaction, with the cart already processed, and
- * flushes there; the sequence is locked last so it stays locked for as short a time as possible.
+ * missing stock are refused together, products first. `order` is loaded with PLACING_GRAPH and priced
+ * in the caller's transaction, whose flush writes the placing; the sequence is locked last so it stays
+ * locked for as short a time as possible.
  */
-export async function placeOrder(tx: EntityManager, order: Order, options: PlaceOrderOptions): Promise<PlacedOrder> {
-  checkPlaceable(order);
-  const refusals = order.items.getItems().filter((item) => !item.variant.product.enabled).map((item) => productDisabled(productNameOf(item.variant, order.localeCode)));
-  await countUsage(tx, order);
-  refusals.push(...(await holdStock(tx, order)));
+export async function placeOrder(tx: EntityManager, aggregate: OrderAggregate, options: PlaceOrderOptions): Promise<PlacedOrder> {
+  const { order } = aggregate;
+  checkPlaceable(aggregate);
+  const refusals = aggregate.items
+    .map((item) => aggregate.variant(item.variant.id))
+    .filter((variant) => !variant.productEnabled)
+    .map((variant) => productDisabled(variant.productName));
+  await countUsage(tx, aggregate);
+  refusals.push(...(await holdStock(tx, aggregate)));
   if (refusals.length > 0) throw new CheckoutError('not_placeable', [...new Set(refusals)]);
   await saveAddressesOnCustomer(tx, order);
-  for (const item of order.items) {
-    item.variantName = translatedName(item.variant.translations.getItems(), order.localeCode);
-    item.productName = translatedName(item.variant.product.translations.getItems(), order.localeCode);
+  for (const item of aggregate.items) {
+    const variant = aggregate.variant(item.variant.id);
+    item.variantName = variant.name;
+    item.productName = variant.translatedProductName;
   }
   const number = await takeOrderNumber(tx, options.number);
   order.number = number;
   order.tokenValue ??= newToken();
   order.checkoutState = 'completed';
-  await applyPlacedStates(tx, order);
+  await applyPlacedStates(tx, aggregate);
   order.checkoutCompletedAt = options.completedAt;
   order.notes = options.notes ?? null;
-  await tx.flush();
   return { id: order.id, number };
 }

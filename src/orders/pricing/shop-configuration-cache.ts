@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EngineShop } from './engine';
-import type { LoadedCoupon } from './engine-input';
+import type { CouponFacts } from './pricing-facts';
 import { loadShopConfigurationSnapshot, type ShopConfigurationSnapshot } from './load-shop-configuration';
 
 /**
@@ -47,7 +47,11 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-async function configurationAt(em: EntityManager, channelId: number, version: string | null): Promise<ShopConfigurationSnapshot> {
+/**
+ * The shop configuration of a channel as of `version` (the one read with the order): the cached one when
+ * it was read at exactly that version, else read again (one statement) and cached.
+ */
+export async function shopConfigurationAt(em: EntityManager, channelId: number, version: string | null): Promise<ShopConfigurationSnapshot> {
   const cache = cacheOf(em);
   const entry = cache.get(channelId);
   if (version !== null && entry !== undefined && entry.version === version) return entry.snapshot;
@@ -58,14 +62,12 @@ async function configurationAt(em: EntityManager, channelId: number, version: st
 }
 
 /**
- * The engine's shop for a loaded order: the cached configuration of its channel (read again when the
- * version read with the order differs), with the promotion usage and the order's coupon from that read.
+ * The engine's shop: a channel's configuration with the promotion usage read with the order (or under
+ * lock) and the order's coupon as the only coupon of its promotion.
  */
-export async function shopFor(em: EntityManager, loaded: ShopRead): Promise<{ shop: EngineShop; snapshot: ShopConfigurationSnapshot }> {
-  const snapshot = await configurationAt(em, loaded.channelId, loaded.configurationVersion);
+export function shopWith(snapshot: ShopConfigurationSnapshot, promotionUsage: ReadonlyMap<number, number>, coupon: CouponFacts | null): EngineShop {
   const { shop, promotionIds } = snapshot;
-  const { coupon, promotionUsage } = loaded;
-  return { snapshot, shop: {
+  return {
     ...shop,
     promotions: shop.promotions.map((promotion, index) => {
       const id = promotionIds[index];
@@ -75,13 +77,5 @@ export async function shopFor(em: EntityManager, loaded: ShopRead): Promise<{ sh
         coupons: coupon !== null && coupon.promotionId === id ? [coupon] : [],
       };
     }),
-  } };
-}
-
-/** What was read with the order that the engine's shop depends on. */
-export interface ShopRead {
-  channelId: number;
-  configurationVersion: string | null;
-  promotionUsage: Map<number, number>;
-  coupon: LoadedCoupon | null;
+  };
 }

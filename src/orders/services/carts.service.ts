@@ -16,12 +16,14 @@ import { links } from '../../common/links';
 import { assertPageExists, buildPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
 import { isCouponEligible } from '../pricing/engine';
-import { loadOrderForProcessing, processLoadedOrder } from '../pricing/order-processor';
+import { engineInputOf, shopOf } from '../pricing/pricing';
+import { orderCommand } from '../commands/order-command';
 import { serializeCart } from '../serializers/cart.serializer';
-import { changeCart } from '../commands/cart-transaction';
 import { COUPON_INVALID, type CreateCartForm, type UpdateCartForm } from '../http/forms/cart.forms';
 import { CART_CRITERIA, CART_SORTS, countCarts, findCart, findCartPage, type CartCriterion, type CartSort } from '../queries/cart-queries';
 import { inWriteTransaction } from '../../database/write-transaction';
+
+const CART = { missing: 'cart', cartsOnly: true } as const;
 
 export const CART_LIST_SPEC: ListSpec<CartSort, CartCriterion> = { sortable: CART_SORTS, defaultSort: ['id', 'desc'], criteria: CART_CRITERIA };
 
@@ -79,34 +81,30 @@ export class CartsService {
 
   /** Removes the cart with its lines, units, adjustments, payments, shipments and its own addresses. */
   async delete(id: number): Promise<void> {
-    await changeCart(this.em, id, async (tx, cart) => {
-      // Lines, units, adjustments, payments and shipments go with the order (foreign keys cascade).
-      const own = [cart.shippingAddress, cart.billingAddress].filter((address) => address !== null);
+    await orderCommand(this.em, id, CART, async (cart, tx) => {
+      const own = [cart.order.shippingAddress, cart.order.billingAddress].filter((address) => address !== null);
       const addresses = own.length === 0 ? [] : await tx.find(Address, { id: { $in: own.map((address) => address.id) }, customer: null });
-      tx.remove(cart);
-      tx.remove(addresses);
-      await tx.flush();
+      cart.discard(addresses);
     });
   }
 
   /**
-   * Applies (or with null / empty, removes) the cart's coupon and reprocesses the cart. PATCH without
-   * the field keeps the current coupon. The cart is read once, as if it had the new coupon: that input is
-   * both checked for the coupon's eligibility and processed, and the coupon is stored with the result.
+   * Puts the coupon on the cart (null or empty: takes it off) and prices the cart with it. PATCH without
+   * the field keeps the current coupon. The cart is loaded with the new coupon in place of its own, so the
+   * same read both judges the coupon's eligibility and prices the cart.
    */
   async updateCoupon(id: number, form: SubmittedForm<UpdateCartForm>, mode: 'replace' | 'merge'): Promise<void> {
     const { data, errors, sent } = form;
-    const now = new Date();
-    await changeCart(this.em, id, async (tx, cart) => {
-      const keep = mode === 'merge' && !sent.has('promotionCoupon');
-      const code = errors.has('promotionCoupon') ? null : data.promotionCoupon || null;
-      // The coupon row is share-locked until the cart stores it: a concurrent delete commits first (the
-      // code then matches nothing: 400) or waits.
-      if (!keep && code !== null) await tx.findOne(PromotionCoupon, { code }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ });
-      const order = await loadOrderForProcessing(tx, cart.id, keep ? {} : { couponCode: code });
-      if (!keep && code !== null && !isCouponEligible(order.input, order.shop, now)) errors.add('promotionCoupon', COUPON_INVALID);
+    const keep = mode === 'merge' && !sent.has('promotionCoupon');
+    const code = errors.has('promotionCoupon') ? null : data.promotionCoupon || null;
+    await orderCommand(this.em, id, keep ? CART : { ...CART, couponCode: code }, async (cart, tx) => {
+      if (!keep && code !== null) {
+        // Share-locked until the cart stores it: a concurrent delete of the coupon waits, or came first.
+        const coupon = await tx.findOne(PromotionCoupon, { code }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ });
+        if (coupon === null || cart.coupon === null || !isCouponEligible(engineInputOf(cart), shopOf(cart), new Date())) errors.add('promotionCoupon', COUPON_INVALID);
+      }
       throwIfInvalid(errors);
-      await processLoadedOrder(tx, order, now);
+      if (!keep) cart.useCoupon(cart.coupon, code);
     });
   }
 }

@@ -3,18 +3,22 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { badRequest, conflict, resourceNotFound, type ApiError } from '../../common/errors/api-error';
 import { OrderProcessingError } from '../pricing/engine';
-import { loadOrderForProcessing } from '../pricing/order-processor';
-import { CheckoutError, CompleteCheckoutService } from '../commands';
+import { loadOrder } from '../commands/load-order';
+import { orderCommand } from '../commands/order-command';
+import type { OrderAggregate } from '../domain/order-aggregate';
+import { priceOrder } from '../pricing/pricing';
+import { CheckoutError } from '../commands/checkout-error';
+import { CompleteCheckoutService } from './complete-checkout.service';
 import { Order } from '../domain/order.entity';
 import { findOrder } from '../queries/order-queries';
-import { canApplyCheckout } from '../domain/state-machines/checkout-state-machine';
+import { canApplyCheckout, resolveCheckoutSkips, type CheckoutTransition } from '../domain/state-machines/checkout-state-machine';
 import { PaymentMethod } from '../../payments/entities/payment-method.entity';
 import { ShippingMethod } from '../../shipping/entities/shipping-method.entity';
-import { changeCheckout, checkoutTransition, reprocessCheckout } from '../commands/checkout-transaction';
+import { conflictUnlessAllowed } from '../commands/checkout-transition';
 import { serializeCheckoutSummary } from '../serializers/checkout-summary.serializer';
 import { CompletionForm } from '../http/forms/completion.form';
 import { branch, bodyObject, EXTRA_FIELDS, leaf, throwIfTreeInvalid, unknownKeys, validateFields, validationFailed, type FormNode } from '../http/forms/form-tree';
-import { storeAddress, validateAddressing } from './addressing';
+import { validateAddressing } from './addressing';
 import { SELECT_PAYMENT_METHOD, SELECT_SHIPPING_METHOD, validateMethodList } from './method-selection';
 import { shippingChoices, shippingPrice } from './shipping-choices';
 
@@ -54,6 +58,21 @@ function completionRefused(error: CheckoutError, tree: FormNode): ApiError {
   }
 }
 
+const ORDER = { missing: 'order' } as const;
+
+/**
+ * Moves the checkout on by `transition` (a 409 when the state machine refuses it). With `resolveSkips`,
+ * the order is priced with the step's changes and the shipping and payment steps are passed over when
+ * there is nothing to choose: no line to ship, nothing to pay.
+ */
+async function moveCheckout(order: OrderAggregate, transition: CheckoutTransition, resolveSkips: boolean): Promise<void> {
+  order.order.checkoutState = conflictUnlessAllowed(order.order.checkoutState, transition);
+  if (!resolveSkips) return;
+  const { total } = await priceOrder(order);
+  const shippingRequired = order.items.some((item) => order.variant(item.variant.id).shippingRequired);
+  order.order.checkoutState = resolveCheckoutSkips(order.order.checkoutState, { shippingRequired, paymentRequired: total > 0 });
+}
+
 /** The checkout steps of an order (src/orders/domain/state-machines/checkout-state-machine.ts decides which may run). */
 @Injectable()
 export class CheckoutsService {
@@ -70,12 +89,11 @@ export class CheckoutsService {
 
   async address(id: number, body: unknown): Promise<void> {
     const submitted = bodyObject(body);
-    await changeCheckout(this.em, id, ['shippingAddress', 'billingAddress'], async (tx, order) => {
+    await orderCommand(this.em, id, ORDER, async (order, tx) => {
       const values = await validateAddressing(tx, submitted);
-      order.checkoutState = checkoutTransition(order, 'address');
-      order.shippingAddress = storeAddress(tx, order.shippingAddress, values.shippingAddress);
-      order.billingAddress = storeAddress(tx, order.billingAddress, values.billingAddress);
-      await reprocessCheckout(tx, order, true);
+      conflictUnlessAllowed(order.order.checkoutState, 'address');
+      order.address(values.shippingAddress, values.billingAddress);
+      await moveCheckout(order, 'address', true);
     });
   }
 
@@ -87,7 +105,7 @@ export class CheckoutsService {
     if (order.state !== 'cart' || !canApplyCheckout(order.checkoutState, 'select_shipping')) throw badRequest(SHIPPING_METHODS_UNRESOLVABLE);
     if (order.shipments.length === 0) return [];
     try {
-      const loaded = await loadOrderForProcessing(em, id);
+      const loaded = await loadOrder(em, order);
       const choices = shippingChoices(loaded);
       const methods = choices.length === 0 ? [] : await em.find(ShippingMethod, { code: { $in: choices.map((choice) => choice.code) } });
       const byCode = new Map(methods.map((method) => [method.code, method]));
@@ -104,19 +122,17 @@ export class CheckoutsService {
 
   async selectShipping(id: number, body: unknown): Promise<void> {
     const submitted = bodyObject(body);
-    await changeCheckout(this.em, id, ['shipments'], async (tx, order) => {
-      const loaded = await loadOrderForProcessing(tx, id);
-      const choices = shippingChoices(loaded).map((method) => method.code);
-      const shipments = order.shipments.getItems();
-      const chosen = validateMethodList(submitted, { list: 'shipments', entries: shipments.length, choices, blank: SELECT_SHIPPING_METHOD, partial: false });
-      order.checkoutState = checkoutTransition(order, 'select_shipping');
+    await orderCommand(this.em, id, ORDER, async (order, tx) => {
+      const choices = shippingChoices(order).map((method) => method.code);
+      const chosen = validateMethodList(submitted, { list: 'shipments', entries: order.shipments.length, choices, blank: SELECT_SHIPPING_METHOD, partial: false });
+      conflictUnlessAllowed(order.order.checkoutState, 'select_shipping');
       const codes = chosen.filter((code): code is string => code !== null);
       const methods = codes.length === 0 ? [] : await tx.find(ShippingMethod, { code: { $in: codes } });
-      shipments.forEach((shipment, index) => {
+      [...order.shipments].forEach((shipment, index) => {
         const method = methods.find((candidate) => candidate.code === chosen[index]);
-        if (method !== undefined) shipment.method = method;
+        if (method !== undefined) order.shipWith(shipment, method);
       });
-      await reprocessCheckout(tx, order, true, loaded);
+      await moveCheckout(order, 'select_shipping', true);
     });
   }
 
@@ -136,16 +152,16 @@ export class CheckoutsService {
 
   async selectPayment(id: number, body: unknown, partial: boolean): Promise<void> {
     const submitted = bodyObject(body);
-    await changeCheckout(this.em, id, ['payments'], async (tx, order) => {
-      const methods = await channelPaymentMethods(tx, order.channel.id);
-      const payments = order.payments.getItems().filter((payment) => isSelectablePayment(payment.state));
+    await orderCommand(this.em, id, { ...ORDER, populate: ['payments'] }, async (order, tx) => {
+      const methods = await channelPaymentMethods(tx, order.facts.channel.id);
+      const payments = order.order.payments.getItems().filter((payment) => isSelectablePayment(payment.state));
       const chosen = validateMethodList(submitted, { list: 'payments', entries: payments.length, choices: methods.map((method) => method.code), blank: SELECT_PAYMENT_METHOD, partial });
-      order.checkoutState = checkoutTransition(order, 'select_payment');
+      conflictUnlessAllowed(order.order.checkoutState, 'select_payment');
       payments.forEach((payment, index) => {
         const method = methods.find((candidate) => candidate.code === chosen[index]);
-        if (method !== undefined) payment.method = method;
+        if (method !== undefined) order.payWith(payment, method);
       });
-      await reprocessCheckout(tx, order, false);
+      await moveCheckout(order, 'select_payment', false);
     });
   }
 

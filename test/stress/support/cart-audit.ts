@@ -1,7 +1,9 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { buildOrmOptions } from '../../../src/database/orm-options';
 import { processOrder, type EngineAdjustment } from '../../../src/orders/pricing/engine';
-import { loadOrderForProcessing } from '../../../src/orders/pricing/order-processor';
+import { loadOrder } from '../../../src/orders/commands/load-order';
+import { Order } from '../../../src/orders/domain/order.entity';
+import { engineInputOf } from '../../../src/orders/pricing/pricing';
 import { loadShopConfiguration } from '../../../src/orders/pricing/load-shop-configuration';
 import type { InvariantLog } from './invariant-log';
 
@@ -102,11 +104,12 @@ const normalized = (adjustments: StoredAdjustment[]): string[] => adjustments.ma
 export async function auditStoredTotals(em: EntityManager, orderId: number, log: InvariantLog, now = new Date()): Promise<void> {
   const where = `order ${orderId}`;
   const stored = await loadStoredOrder(em, orderId);
-  const loaded = await loadOrderForProcessing(em.fork(), orderId);
-  const shop = await loadShopConfiguration(em, loaded.channelId);
-  const fresh = processOrder(loaded.input, shop, now);
-  // The engine keys a line by its position in the loaded graph.
-  const lineIdOf = (key: unknown): number | undefined => loaded.graph.items[key as number]?.id;
+  const fork = em.fork();
+  const loaded = await loadOrder(fork, await fork.findOneOrFail(Order, orderId));
+  const shop = await loadShopConfiguration(em, loaded.facts.channel.id);
+  const fresh = processOrder(engineInputOf(loaded), shop, now);
+  // The engine keys a line by its position in the loaded aggregate.
+  const lineIdOf = (key: unknown): number | undefined => loaded.items[key as number]?.id;
 
   log.equal(stored.itemsTotal, fresh.itemsTotal, `${where} itemsTotal`);
   log.equal(stored.adjustmentsTotal, fresh.adjustmentsTotal, `${where} adjustmentsTotal`);
