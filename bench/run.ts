@@ -5,7 +5,8 @@
  *
  * Prepares the datasets (reused when the marker matches, carts restored), counts SQL statements per request,
  * starts the product (node dist/main.js, with the heap flags of `npm start`) and the baseline server against the same database, drives both with
- * autocannon, then the small dataset and the embedded database, prints a table with PASS/FAIL per target and
+ * autocannon (and times add item into the big template carts and the checkout one request at a time, with CPU per request from /proc),
+ * then the small dataset and the embedded database, prints a table with PASS/FAIL per target and
  * writes the numbers to bench/results/latest.json. `--only checkout` prepares the main dataset and runs only the
  * checkout section (latencies of complete and ship, statements of the checkout steps and order actions), writing
  * bench/results/checkout.json.
@@ -21,8 +22,10 @@ import { generateDataset, isDisposable, matchesSpec, readDatasetInfo, resetGener
 import { databaseName, openTarget } from './data/target';
 import { detectPinning, type Pinning } from './harness/cpu';
 import { runLoad, summarise, type LoadResult, type LoadSpec, type LoadSummary } from './harness/load';
+import { measureBigCartAdds } from './harness/big-cart-adds';
 import { measureCheckout } from './harness/checkout-flow';
-import { checkoutStatementsTarget, evaluateTargets, formatCheckout, formatReport, formatTargets, latencyRatio, type CheckoutResults, type Results, type ThroughputRow } from './harness/report';
+import { CpuMeter, type CpuTally } from './harness/proc-cpu';
+import { checkoutStatementsTarget, completeLatencyTarget, evaluateTargets, formatCheckout, formatReport, formatTargets, latencyRatio, type CheckoutResults, type Results, type ThroughputRow } from './harness/report';
 import { httpGet, productNodeFlags, startServer, type ServerProcess } from './harness/server-process';
 import { readSettings, type RunSettings } from './harness/settings';
 import type { CheckoutSqlCounts, SqlCounts } from './harness/sql-count';
@@ -87,6 +90,9 @@ const ordersPaths = (info: DatasetInfo) => sampleCustomers(info).map((id) => `/a
 
 /** Carts the checkout latencies use up (each is placed, then shipped, once). */
 const CHECKOUT_TIMED_CARTS = 300;
+
+/** Timed add-item requests into each big cart (50 lines; 50 lines of 200 pieces), after a tenth as warm-up. */
+const bigCartAdds = (settings: RunSettings) => (settings.mode === 'quick' ? 20 : 200);
 
 /**
  * The generated carts the checkout section places: up to 300 for the latencies, and the last two for the
@@ -176,21 +182,25 @@ class Bench {
   }
 
   /** Warm-up, then the runs; null when the first path does not answer 200 (the note says why). */
-  async measure(server: ServerProcess, paths: string[], connections: number, runs: number, post?: string): Promise<{ summary: LoadSummary | null; note?: string }> {
+  /** `cpu` adds the runs' CPU to a tally (the warm-up not counted). */
+  async measure(server: ServerProcess, paths: string[], connections: number, runs: number, post?: string, cpu?: CpuTally): Promise<{ summary: LoadSummary | null; note?: string }> {
     if (post === undefined) {
       const note = await this.probe(server, paths[0]);
       if (note !== null) return { summary: null, note };
     }
     if (this.settings.warmupSeconds > 0) await this.load(server, paths, connections, this.settings.warmupSeconds, post);
     const results = [];
-    for (let run = 0; run < runs; run += 1) results.push(await this.load(server, paths, connections, this.settings.durationSeconds, post));
+    for (let run = 0; run < runs; run += 1) {
+      const once = () => this.load(server, paths, connections, this.settings.durationSeconds, post);
+      results.push(await (cpu ? cpu.around(once, (result) => result.total) : once()));
+    }
     const summary = summarise(results);
     if (summary.non2xx > 0 || summary.errors > 0) log(`${server.name}: ${summary.non2xx} non-2xx responses and ${summary.errors} errors on ${paths[0]}`);
     return { summary };
   }
 
-  /** Product and baseline alternate run by run, so both see the same background load. */
-  async compare(endpoint: string, paths: string[], product: ServerProcess, baseline: ServerProcess): Promise<ThroughputRow> {
+  /** Product and baseline alternate run by run, so both see the same background load; `cpu` tallies the product's runs. */
+  async compare(endpoint: string, paths: string[], product: ServerProcess, baseline: ServerProcess, cpu?: CpuTally): Promise<ThroughputRow> {
     log(`throughput: ${endpoint}`);
     const note = await this.probe(product, paths[0]);
     if (note !== null) return { endpoint, product: null, baseline: (await this.measure(baseline, paths, this.settings.connections, this.settings.runs)).summary, productNote: note };
@@ -202,7 +212,8 @@ class Bench {
     const productRuns = [];
     const baselineRuns = [];
     for (let run = 0; run < this.settings.runs; run += 1) {
-      productRuns.push(await this.load(product, paths, this.settings.connections, this.settings.durationSeconds));
+      const productRun = () => this.load(product, paths, this.settings.connections, this.settings.durationSeconds);
+      productRuns.push(await (cpu ? cpu.around(productRun, (result) => result.total) : productRun()));
       baselineRuns.push(await this.load(baseline, paths, this.settings.connections, this.settings.durationSeconds));
     }
     const row = { endpoint, product: summarise(productRuns), baseline: summarise(baselineRuns) };
@@ -267,9 +278,11 @@ async function main(): Promise<void> {
     const port = settings.port;
     const product = await bench.startProduct('product (server DB)', { DATABASE_URL: settings.full.url }, port);
     const baseline = await bench.startBaseline(settings.full.url, port + 1);
+    const meter = await CpuMeter.open(product.pid, settings.full.url);
+    const getCartCpu = meter.tally();
     const orderPaths = ordersPaths(full.info);
     const throughput = [
-      await bench.compare(`GET cart (10 lines)`, cartPaths(full.info), product, baseline),
+      await bench.compare(`GET cart (10 lines)`, cartPaths(full.info), product, baseline, getCartCpu),
       await bench.compare('GET customers page (limit 10)', ['/api/v1/customers/?limit=10'], product, baseline),
       await bench.compare('GET customer orders page (limit 10)', orderPaths, product, baseline),
     ];
@@ -279,9 +292,18 @@ async function main(): Promise<void> {
     log('latency: add item to 10-line carts (distinct carts, merging into an existing line)');
     const itemBody = JSON.stringify({ variant: full.info.addItemVariant, quantity: 1 });
     const itemPaths = cartPaths(full.info).map((path) => `${path}/items/`);
-    const addOne = itemPaths.length > 0 ? (await bench.measure(product, itemPaths, 1, 1, itemBody)).summary : null;
+    const addItemCpu = meter.tally();
+    const addOne = itemPaths.length > 0 ? (await bench.measure(product, itemPaths, 1, 1, itemBody, addItemCpu)).summary : null;
     const addSixteen = itemPaths.length > 0 ? (await bench.measure(product, itemPaths, 16, 1, itemBody)).summary : null;
-    const checkoutLatency = await measureCheckout(product.baseUrl, TOKEN_HEADERS, checkoutCarts(full.info).timed, log);
+    const bigCarts = await measureBigCartAdds(
+      product.baseUrl,
+      TOKEN_HEADERS,
+      { fiftyLines: full.info.cart50Id, twoHundredUnits: full.info.cart200UnitsId, variant: full.info.bigCartAddItemVariant },
+      bigCartAdds(settings),
+      log,
+    );
+    const checkoutLatency = await measureCheckout(product.baseUrl, TOKEN_HEADERS, checkoutCarts(full.info).timed, log, meter.tally());
+    await meter.close();
     const serverRss = product.peakRssMb();
     const serverFirstOk = product.firstOkMs;
     const baselineFirstOk = baseline.firstOkMs;
@@ -315,6 +337,8 @@ async function main(): Promise<void> {
       data,
       throughput,
       addItem: { oneConnection: addOne, sixteenConnections: addSixteen },
+      bigCartAdds: bigCarts,
+      cpu: { getCart10Lines: getCartCpu.perRequest(), addItem10Lines: addItemCpu.perRequest() },
       ordersPage: {
         productFull,
         productSmall,
@@ -342,16 +366,18 @@ async function main(): Promise<void> {
 async function checkoutOnly(bench: Bench, settings: RunSettings, meta: Record<string, unknown>, started: number): Promise<void> {
   const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
   const product = await bench.startProduct('product (server DB)', { DATABASE_URL: settings.full.url }, settings.port);
-  const latency = await measureCheckout(product.baseUrl, TOKEN_HEADERS, checkoutCarts(full.info).timed, log);
+  const meter = await CpuMeter.open(product.pid, settings.full.url);
+  const latency = await measureCheckout(product.baseUrl, TOKEN_HEADERS, checkoutCarts(full.info).timed, log, meter.tally());
+  await meter.close();
   await bench.stopAll();
   const checkout: CheckoutResults = { latency, sql: await countCheckoutStatements(full.info, settings.full.url) };
-  const target = checkoutStatementsTarget(checkout);
-  const results = { meta: { ...meta, only: 'checkout', seconds: Math.round((Date.now() - started) / 1000) }, data: { database: databaseName(settings.full.url), spec: settings.full.spec }, checkout, targets: [target] };
+  const targets = [checkoutStatementsTarget(checkout), completeLatencyTarget(checkout)];
+  const results = { meta: { ...meta, only: 'checkout', seconds: Math.round((Date.now() - started) / 1000) }, data: { database: databaseName(settings.full.url), spec: settings.full.spec }, checkout, targets };
   const file = join(repoRoot(), 'bench', 'results', 'checkout.json');
   mkdirSync(join(repoRoot(), 'bench', 'results'), { recursive: true });
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   const header = `shop-admin-api benchmark — checkout section only (${String(meta.mode)} data: ${databaseName(settings.full.url)}), ${String(meta.date)}\n${String(meta.pinning)}; ${String(meta.load)}`;
-  process.stdout.write(`${header}\n\n${formatCheckout(checkout)}\n\n${formatTargets([target])}\n\nwritten to ${file}\n`);
+  process.stdout.write(`${header}\n\n${formatCheckout(checkout)}\n\n${formatTargets(targets)}\n\nwritten to ${file}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 /**
  * The fixture document loaded on top of fixtures/demo.yaml before bulk cloning: a product with 60 variants,
- * a template customer, the template orders and carts the generator copies, and a few extra carts that only
- * the byte-equality tests read. Everything here is priced and completed by the product's own fixtures path.
+ * a template customer, the template orders and carts the generator copies, the big carts the add-item
+ * latencies use, and a few extra carts that only the byte-equality tests read. Everything here is priced and completed by the product's own fixtures path.
  *
  * Template orders use untracked variants only (clones do not put stock on hold) and no coupon (a coupon's
  * per-customer limit would make a clone price differently from its template).
@@ -19,6 +19,14 @@ export const TEMPLATE_ORDER_REFS = Array.from({ length: 12 }, (_, index) => `ben
 export const CART_10_REF = 'bench_cart_10';
 export const CART_1_REF = 'bench_cart_1';
 export const CART_50_REF = 'bench_cart_50';
+/**
+ * The biggest cart the limits allow in lines, with 200 pieces: 4 of each of 50 variants. The issue asked for a
+ * 200-line cart, which MAX_CART_LINES (50, src/orders/domain/cart-limits.ts) refuses; a cart's cost grows with
+ * its pieces (each is a stored unit with its adjustments), so 200 of them stand in for it.
+ */
+export const CART_200_UNITS_REF = 'bench_cart_200_units';
+/** The line the big carts' add-item requests merge into (the first line of both). */
+export const BIG_CART_ADD_ITEM_VARIANT = 'BENCH_GADGET_01';
 
 const US_CA = '{firstName: Bench, lastName: Template, countryCode: US, provinceCode: US-CA, street: Market St 1, city: San Francisco, postcode: "94105"}';
 const US_NY = '{firstName: Bench, lastName: Template, phoneNumber: "+1 555 0199", countryCode: US, provinceCode: US-NY, street: Broadway 5, city: New York, postcode: "10001"}';
@@ -156,5 +164,10 @@ ${lines(Array.from({ length: 50 }, (_, index): [string, number] => [v(index + 1)
     items:
       - {variant: T_SHIRT_LOGO_S, quantity: 1}
       - {variant: ${v(7)}, quantity: 2}
+  - ref: ${CART_200_UNITS_REF}
+    customer: ${TEMPLATE_CUSTOMER_EMAIL}
+    channel: WEB
+    items:
+${lines(Array.from({ length: 50 }, (_, index): [string, number] => [v(index + 1), 4]), '      ')}
 `;
 }

@@ -5,13 +5,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml, type IdMap } from '../../src/fixtures';
 import { entityTables } from '../../src/fixtures/purge';
 import { repoRoot } from '../common/paths';
-import { ADD_ITEM_VARIANT, benchShopYaml, CART_1_REF, CART_10_REF, CART_50_REF, TEMPLATE_CUSTOMER_EMAIL, TEMPLATE_ORDER_REFS } from './bench-shop';
+import { ADD_ITEM_VARIANT, benchShopYaml, BIG_CART_ADD_ITEM_VARIANT, CART_1_REF, CART_10_REF, CART_200_UNITS_REF, CART_50_REF, TEMPLATE_CUSTOMER_EMAIL, TEMPLATE_ORDER_REFS } from './bench-shop';
 import { cloneOrders, syncSequences, type CloneSpec } from './clone-orders';
 import { generateCustomers } from './generate-customers';
 import { inTransaction, scalar, type Sql } from './sql';
 
 /** Bumped whenever the generated data changes shape, so stale datasets are regenerated. */
-const DATASET_VERSION = 2;
+const DATASET_VERSION = 3;
 
 export interface DatasetSpec {
   customers: number;
@@ -26,9 +26,13 @@ export interface DatasetInfo {
   customers: { firstId: number; count: number };
   orders: { firstId: number; count: number; templateIds: number[] };
   carts: { firstId: number; count: number; templateId: number };
-  /** Template carts of 1 and 50 lines (for statement counts). */
+  /** Template carts of 1 and 50 lines (for statement counts; the 50-line one also for add-item latency). */
   cart1Id: number;
   cart50Id: number;
+  /** Template cart of 50 lines and 200 pieces (add-item latency in the biggest cart the limits allow). */
+  cart200UnitsId: number;
+  /** The variant add-item requests into the 50-line and 200-piece carts send: the first line of both. */
+  bigCartAddItemVariant: string;
   /** The variant add-item requests send: already a line of every 10-line cart, so the request merges into it. */
   addItemVariant: string;
   seconds: { fixtures: number; customers: number; orders: number; carts: number; total: number };
@@ -190,6 +194,8 @@ export async function generateDataset(orm: MikroORM, sql: Sql, spec: DatasetSpec
     carts,
     cart1Id: ids.orders[CART_1_REF],
     cart50Id: ids.orders[CART_50_REF],
+    cart200UnitsId: ids.orders[CART_200_UNITS_REF],
+    bigCartAddItemVariant: BIG_CART_ADD_ITEM_VARIANT,
     addItemVariant: ADD_ITEM_VARIANT,
     seconds: { fixtures: fixturesSeconds, customers: customersSeconds, orders: ordersSeconds, carts: cartsSeconds, total: seconds(started) },
   };

@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import type { CpuPerRequest, CpuTally } from './proc-cpu';
 
 /** The address every benchmarked checkout uses (the carts are in the WEB channel; US needs a province). */
 export const BENCH_ADDRESS = {
@@ -12,7 +13,7 @@ export const BENCH_ADDRESS = {
   postcode: '10001',
 };
 
-interface SequentialLatency {
+export interface SequentialLatency {
   /** Timed requests (the warm-up ones excluded). */
   requests: number;
   /** Milliseconds. */
@@ -25,6 +26,8 @@ export interface CheckoutLatencies {
   carts: number;
   warmup: number;
   complete: SequentialLatency | null;
+  /** CPU per complete request (all of them, the warm-up ones included), when a meter was given. */
+  completeCpu?: CpuPerRequest | null;
   ship: SequentialLatency | null;
   /** Why the section is incomplete (the first request that did not answer as expected), if it is. */
   note?: string;
@@ -37,7 +40,7 @@ interface Reply {
 }
 
 /** One connection, kept alive: requests go one after the other, as autocannon's 1-connection runs do. */
-class Client {
+export class Client {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
   constructor(
@@ -45,7 +48,7 @@ class Client {
     private readonly headers: Record<string, string>,
   ) {}
 
-  send(method: 'GET' | 'PUT', path: string, body?: object): Promise<Reply> {
+  send(method: 'GET' | 'PUT' | 'POST', path: string, body?: object): Promise<Reply> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers = payload === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) };
     return new Promise((resolve, reject) => {
@@ -61,7 +64,7 @@ class Client {
     });
   }
 
-  async expect(status: number, method: 'GET' | 'PUT', path: string, body?: object): Promise<Reply> {
+  async expect(status: number, method: 'GET' | 'PUT' | 'POST', path: string, body?: object): Promise<Reply> {
     const reply = await this.send(method, path, body);
     if (reply.status !== status) throw new Error(`${method} ${path} answered ${reply.status} (expected ${status}): ${reply.body.slice(0, 300)}`);
     return reply;
@@ -74,7 +77,7 @@ class Client {
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
-function latency(times: number[], warmup: number): SequentialLatency {
+export function latency(times: number[], warmup: number): SequentialLatency {
   const timed = times.slice(warmup).sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 100) / 100;
   return { requests: timed.length, p50: round(percentile(timed, 50)), p99: round(percentile(timed, 99)) };
@@ -92,6 +95,7 @@ export async function measureCheckout(
   headers: Record<string, string>,
   cartIds: number[],
   log: (message: string) => void,
+  completeCpu?: CpuTally,
 ): Promise<CheckoutLatencies> {
   const client = new Client(baseUrl, headers);
   const warmup = Math.min(20, Math.floor(cartIds.length / 10));
@@ -108,8 +112,12 @@ export async function measureCheckout(
     }
     log('checkout: timing complete (1 connection)');
     const completeTimes: number[] = [];
-    for (const id of cartIds) completeTimes.push((await client.expect(204, 'PUT', `/api/v1/checkouts/complete/${id}`, {})).ms);
+    const completeAll = async () => {
+      for (const id of cartIds) completeTimes.push((await client.expect(204, 'PUT', `/api/v1/checkouts/complete/${id}`, {})).ms);
+    };
+    await (completeCpu ? completeCpu.around(completeAll, () => cartIds.length) : completeAll());
     result.complete = latency(completeTimes, warmup);
+    if (completeCpu) result.completeCpu = completeCpu.perRequest();
 
     const shipments: string[] = [];
     for (const id of cartIds) {

@@ -50,6 +50,8 @@ const median = (values: number[]): number => {
 
 export interface LoadSummary {
   runs: number;
+  /** Requests completed over all runs. */
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -63,6 +65,7 @@ export interface LoadSummary {
 export function summarise(results: LoadResult[]): LoadSummary {
   return {
     runs: results.length,
+    requests: results.reduce((sum, r) => sum + r.total, 0),
     requestsPerSecond: Math.round(median(results.map((r) => r.requestsPerSecond))),
     p50: median(results.map((r) => r.p50)),
     p99: median(results.map((r) => r.p99)),

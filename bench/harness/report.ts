@@ -1,5 +1,7 @@
+import type { BigCartAdds } from './big-cart-adds';
 import type { LoadSummary } from './load';
 import type { CheckoutLatencies } from './checkout-flow';
+import type { CpuPerRequest } from './proc-cpu';
 import type { CheckoutSqlCounts, StatementCount, SqlCounts } from './sql-count';
 
 type Verdict = 'PASS' | 'FAIL' | 'N/A';
@@ -32,6 +34,9 @@ export interface Results {
   data: Record<string, unknown>;
   throughput: ThroughputRow[];
   addItem: { oneConnection: LoadSummary | null; sixteenConnections: LoadSummary | null };
+  bigCartAdds: BigCartAdds | null;
+  /** Per request, from /proc; complete checkout's is in checkout.latency.completeCpu. */
+  cpu: { getCart10Lines: CpuPerRequest | null; addItem10Lines: CpuPerRequest | null };
   ordersPage: {
     productFull: LoadSummary | null;
     productSmall: LoadSummary | null;
@@ -96,11 +101,47 @@ export function evaluateTargets(results: Omit<Results, 'targets'>): Target[] {
   max('SQL statements: list page (customers, customer orders)', most(sql?.customersPage, sql?.customerOrdersPage), 6, '', sql && !sql.customerOrdersPage ? 'customer orders route missing' : undefined);
   max('SQL statements: add item (1/50-line cart)', most(sql?.addItem1Line, sql?.addItem50Lines), 12);
   targets.push(checkoutStatementsTarget(results.checkout));
+  targets.push(...issue21Targets(results));
   max('peak RSS, server DB', results.peakRssMb.server, 250, ' MB');
   max('peak RSS, embedded DB', results.peakRssMb.embedded, 700, ' MB');
   max('start to first 200, server DB', results.firstOkMs.server, 2000, ' ms');
   max('start to first 200, embedded DB (existing data)', results.firstOkMs.embedded, 3000, ' ms');
   return targets;
+}
+
+/** Issue #21's latency and throughput targets (the product on the server DB). */
+const ISSUE_21 = {
+  addItemP50: 10,
+  addItemP99: 25,
+  getCartRatio: 1.5,
+  completeP50: 20,
+  /** Asked of a 200-line cart; measured on the 50-line cart of 200 pieces (see bench/data/bench-shop.ts). */
+  bigCartP50: 50,
+};
+
+function issue21Targets(results: Omit<Results, 'targets'>): Target[] {
+  const atMost = (name: string, value: number | null | undefined, limit: number, unit: string, note?: string): Target => ({
+    name: `${name} (issue #21)`,
+    value: value ?? null,
+    limit: `≤ ${limit}${unit}`,
+    verdict: at(value === null || value === undefined ? null : value <= limit),
+    ...(note ? { note } : {}),
+  });
+  const getCart = results.throughput.find((row) => row.endpoint === 'GET cart (10 lines)');
+  const ratioValue = getCart ? throughputRatio(getCart) : null;
+  return [
+    atMost('add item (10-line cart, 1 conn) p50', results.addItem.oneConnection?.p50, ISSUE_21.addItemP50, ' ms'),
+    atMost('add item (10-line cart, 1 conn) p99', results.addItem.oneConnection?.p99, ISSUE_21.addItemP99, ' ms'),
+    { name: 'req/s product/baseline: GET cart (10 lines) (issue #21)', value: ratioValue, limit: `≥ ${ISSUE_21.getCartRatio}`, verdict: at(ratioValue === null ? null : ratioValue >= ISSUE_21.getCartRatio) },
+    completeLatencyTarget(results.checkout),
+    atMost('add item, 50 lines of 200 pieces (for a 200-line cart), 1 conn p50', results.bigCartAdds?.twoHundredUnits?.p50, ISSUE_21.bigCartP50, ' ms', results.bigCartAdds?.note),
+  ];
+}
+
+/** Issue #21: completing a checkout (10-line cart, 1 connection) at p50 ≤ 20 ms. */
+export function completeLatencyTarget(checkout: CheckoutResults): Target {
+  const value = checkout.latency?.complete?.p50 ?? null;
+  return { name: 'complete checkout (10-line cart, 1 conn) p50 (issue #21)', value, limit: `≤ ${ISSUE_21.completeP50} ms`, verdict: at(value === null ? null : value <= ISSUE_21.completeP50) };
 }
 
 const CHECKOUT_STATEMENT_LIMIT = 12;
@@ -123,6 +164,8 @@ function table(header: string[], rows: string[][], alignLeft = 1): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+const cpuCells = (cpu: CpuPerRequest | null | undefined): string[] => [ms(cpu?.nodeMs), ms(cpu?.postgresMs), ms(cpu?.postgresServerMs)];
+
 const sqlCell = (count: StatementCount | null | undefined) => (count ? `${count.total} (${count.transactionControl} tx)` : '—');
 
 export function formatTargets(targets: Target[]): string {
@@ -144,6 +187,9 @@ export function formatCheckout(checkout: CheckoutResults): string {
     ),
     ...(latency?.note ? [`checkout latency incomplete: ${latency.note}`] : []),
     ...(latency ? [`(each of ${latency.carts} generated carts placed once, then each shipment shipped once; the first ${latency.warmup} requests of each not counted)`] : []),
+    ...(latency?.completeCpu
+      ? [`complete checkout, CPU per request: Node ${ms(latency.completeCpu.nodeMs)} ms, PostgreSQL ${ms(latency.completeCpu.postgresMs)} ms (bench DB backends), ${ms(latency.completeCpu.postgresServerMs)} ms (whole server)`]
+      : []),
     '',
     table(
       ['SQL statements per request (checkout and order actions)', 'count'],
@@ -157,6 +203,27 @@ export function formatCheckout(checkout: CheckoutResults): string {
         ['PUT order cancel', sqlCell(sql?.cancel)],
       ],
     ),
+  ].join('\n');
+}
+
+/** Issue #21's requests: latency, CPU per request (Node and PostgreSQL, from /proc) and the target, side by side. */
+function formatLatencyAndCpu(results: Results): string {
+  const getCart = results.throughput.find((row) => row.endpoint === 'GET cart (10 lines)');
+  const big = results.bigCartAdds;
+  const complete = results.checkout.latency;
+  const rows: string[][] = [
+    ['GET cart, 10 lines', String(results.meta.connections), ms(getCart?.product?.p50), ms(getCart?.product?.p99), ...cpuCells(results.cpu.getCart10Lines), `req/s ≥ ${ISSUE_21.getCartRatio} × baseline (${num(getCart ? throughputRatio(getCart) : null, 2)})`],
+    ['add item, 10-line cart', '1', ms(results.addItem.oneConnection?.p50), ms(results.addItem.oneConnection?.p99), ...cpuCells(results.cpu.addItem10Lines), `p50 ≤ ${ISSUE_21.addItemP50}, p99 ≤ ${ISSUE_21.addItemP99}`],
+    ['add item, 50-line cart', '1', ms(big?.fiftyLines?.p50), ms(big?.fiftyLines?.p99), ...cpuCells(null), ''],
+    ['add item, 50 lines of 200 pieces', '1', ms(big?.twoHundredUnits?.p50), ms(big?.twoHundredUnits?.p99), ...cpuCells(null), `p50 ≤ ${ISSUE_21.bigCartP50} (asked of 200 lines)`],
+    ['complete checkout, 10-line cart', '1', ms(complete?.complete?.p50), ms(complete?.complete?.p99), ...cpuCells(complete?.completeCpu), `p50 ≤ ${ISSUE_21.completeP50}`],
+  ];
+  return [
+    table(['product, server DB (issue #21)', 'conn', 'p50 ms', 'p99 ms', 'Node CPU ms/req', 'PG CPU ms/req', 'PG server ms/req', 'target (issue #21)'], rows),
+    '(CPU: utime + stime from /proc over the measured runs ÷ requests; PG = the bench database\'s backends, PG server = every process of the',
+    ' PostgreSQL server, other databases\' work included. Big carts: one piece added to the first line, the line set back untimed after each',
+    ` add, ${big ? `${big.warmup} warm-up requests not counted` : 'not measured'}; 200 lines would exceed the 50-line limit, so the 200-piece cart stands in.)`,
+    ...(big?.note ? [`big carts incomplete: ${big.note}`] : []),
   ].join('\n');
 }
 
@@ -199,6 +266,8 @@ export function formatReport(results: Results): string {
     ),
   );
   out.push(`orders page 1 p50 ratio full ÷ small: product ${num(op.productRatio, 2)}, baseline ${num(op.baselineRatio, 2)}`);
+  out.push('');
+  out.push(formatLatencyAndCpu(results));
   out.push('');
   const sql = results.sql;
   out.push(

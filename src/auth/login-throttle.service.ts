@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../app/app-settings';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { httpError } from '../common/errors/api-error';
 import { AuthThrottle } from './entities/auth-throttle.entity';
 import { deleteExpiredLoginAttempts, reserveLoginAttempt } from './queries/reserve-login-attempt';

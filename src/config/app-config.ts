@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { resolveLogFormat, type LogFormat } from '../common/logging/log-format';
 
+/** Injection token for the resolved configuration (the app module provides it). */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
 export interface AppConfig {
   host: string;
   port: number;

@@ -1,13 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { resourceNotFound, resourceNotFoundMessage } from '../common/errors/api-error';
-import { parseId } from '../common/errors/parse-id';
 import { FormPipe } from '../common/forms/form.pipe';
 import type { SubmittedForm } from '../common/forms/validate-form';
-import { ApiIdempotentPost, ApiJsonBody, ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../common/openapi/api-decorators';
-import { conflict, created, noContent, notFound, ok } from '../common/openapi/responses';
-import { integer } from '../common/openapi/schema-builders';
+import { ApiIdempotentPost, ApiJsonBody, ApiPage, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../common/openapi/api-decorators';
+import { created, noContent, ok } from '../common/openapi/responses';
+import { ApiCustomerId, customerId, customerNotFound } from './customer-id';
 import { serializeCustomerDetail } from './customer.serializer';
 import {
   createdCustomerExample,
@@ -23,14 +21,9 @@ import { CustomerForm } from './forms/customer.form';
 import { CUSTOMER_LIST_SPEC } from './queries/customer-list.query';
 import { CreateCustomerService } from './services/create-customer.service';
 import { CustomerQueriesService } from './services/customer-queries.service';
-import { DeleteCustomerService, HAS_PLACED_ORDERS } from './services/delete-customer.service';
 import { UpdateCustomerService } from './services/update-customer.service';
 
-const customerId = (raw: string): number => parseId(raw, () => resourceNotFound('customer'));
-
-const ApiCustomerId = () => ApiPathParam('id', 'Customer id.', integer({ minimum: 1, example: 2 }));
-const customerNotFound = () => notFound('No customer has this id.', resourceNotFoundMessage('customer'));
-
+/** Deleting a customer is the orders module's (src/orders/http/customer-deletion.controller.ts): it depends on the customer's orders. */
 @ApiTags('Customers')
 @Controller('api/v1/customers')
 export class CustomersController {
@@ -38,7 +31,6 @@ export class CustomersController {
     private readonly queries: CustomerQueriesService,
     private readonly creator: CreateCustomerService,
     private readonly updater: UpdateCustomerService,
-    private readonly deleter: DeleteCustomerService,
   ) {}
 
   @Get()
@@ -114,19 +106,5 @@ export class CustomersController {
   @ApiWriteErrors()
   async patch(@Param('id') id: string, @Body() body: unknown): Promise<void> {
     await this.updater.update(customerId(id), body, 'merge');
-  }
-
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiOperation({
-    operationId: 'deleteCustomer',
-    summary: 'Delete a customer',
-    description: 'Removes the customer with the shop account, the address book and the carts. A customer who placed orders is kept (409).',
-  })
-  @ApiCustomerId()
-  @ApiResponses(noContent('The customer is gone.'), customerNotFound(), conflict('The customer has placed orders, which are kept as financial records.', HAS_PLACED_ORDERS))
-  @ApiWriteErrors()
-  async remove(@Param('id') id: string): Promise<void> {
-    await this.deleter.delete(customerId(id));
   }
 }

@@ -2,11 +2,10 @@ import { Module } from '@nestjs/common';
 import { CustomersController } from './customers.controller';
 import { CreateCustomerService } from './services/create-customer.service';
 import { CustomerQueriesService } from './services/customer-queries.service';
-import { DeleteCustomerService } from './services/delete-customer.service';
 import { UpdateCustomerService } from './services/update-customer.service';
 
 @Module({
   controllers: [CustomersController],
-  providers: [CustomerQueriesService, CreateCustomerService, UpdateCustomerService, DeleteCustomerService],
+  providers: [CustomerQueriesService, CreateCustomerService, UpdateCustomerService],
 })
 export class CustomersModule {}

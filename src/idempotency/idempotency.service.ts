@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../app/app-settings';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { idempotencyKeyInProgress, idempotencyKeyReused } from './idempotency-errors';
 import { IdempotencyStore, type Claim, type StoredResponse } from './idempotency-store';
 

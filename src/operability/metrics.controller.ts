@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { APP_CONFIG, type AppConfig } from '../app/app-settings';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Public } from '../auth/public.decorator';
 import { httpError } from '../common/errors/api-error';
 import { ApiPublicEndpoint, ApiResponses } from '../common/openapi/api-decorators';

@@ -92,9 +92,9 @@ describe('bench data generator', () => {
 
   it('writes the requested customers, orders and carts next to the fixtures', async () => {
     expect(await count(`select count(*) as n from customer`)).toBe(7 + 1 + SPEC.customers);
-    // The demo's 7 placed orders and 3 carts, the bench templates (12 orders, 5 carts), then the clones.
+    // The demo's 7 placed orders and 3 carts, the bench templates (12 orders, 6 carts), then the clones.
     expect(await count(`select count(*) as n from orders where checkout_state = 'completed'`)).toBe(7 + 12 + SPEC.orders);
-    expect(await count(`select count(*) as n from orders where checkout_state = 'cart'`)).toBe(3 + 5 + SPEC.carts);
+    expect(await count(`select count(*) as n from orders where checkout_state = 'cart'`)).toBe(3 + 6 + SPEC.carts);
     const perCustomer = await sql.query<{ customer_id: number; orders: string }>(
       `select customer_id, count(*) as orders from orders where id between $1 and $2 group by 1 order by 1`,
       [info.orders.firstId, info.orders.firstId + SPEC.orders - 1],

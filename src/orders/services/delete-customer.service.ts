@@ -3,9 +3,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Address } from '../../addressing/entities/address.entity';
 import { conflict, resourceNotFound } from '../../common/errors/api-error';
-import { Order } from '../../orders/domain/order.entity';
-import { Customer } from '../entities/customer.entity';
+import { Customer } from '../../customers/entities/customer.entity';
 import { inWriteTransaction } from '../../database/write-transaction';
+import { Order } from '../domain/order.entity';
 
 export const HAS_PLACED_ORDERS = 'The customer has placed orders and cannot be deleted.';
 
