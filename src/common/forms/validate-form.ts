@@ -54,7 +54,7 @@ function collect(shape: FormShape, violations: ValidationError[], errors: FormEr
 const TYPE_KEYS = new Set(['constructor', '__proto__', 'prototype']);
 
 /** A value inside a field, copied without TYPE_KEYS at any depth; its validity is judged the same. */
-export function withoutTypeKeys(value: unknown): unknown {
+function withoutTypeKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTypeKeys);
   if (!isPlainObject(value)) return value;
   const copy: Record<string, unknown> = {};
