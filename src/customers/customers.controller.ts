@@ -84,8 +84,8 @@ export class CustomersController {
   @ApiJsonBody({ form: CustomerForm, schema: CustomerRequestSchema, examples: customerRequestExamples, validationExample: customerValidationExample })
   @ApiResponses(noContent('The customer is replaced.'), customerNotFound())
   @ApiWriteErrors()
-  async replace(@Param('id') id: string, @Body() body: unknown): Promise<void> {
-    await this.updater.update(customerId(id), body, 'replace');
+  async replace(@Param('id') id: string, @Body(new FormPipe(CustomerForm)) form: SubmittedForm<CustomerForm>): Promise<void> {
+    await this.updater.update(customerId(id), form, 'replace');
   }
 
   @Patch(':id')
@@ -104,7 +104,7 @@ export class CustomersController {
   })
   @ApiResponses(noContent('The fields given are changed.'), customerNotFound())
   @ApiWriteErrors()
-  async patch(@Param('id') id: string, @Body() body: unknown): Promise<void> {
-    await this.updater.update(customerId(id), body, 'merge');
+  async patch(@Param('id') id: string, @Body(new FormPipe(CustomerForm, { partial: true, validateNulls: true })) form: SubmittedForm<CustomerForm>): Promise<void> {
+    await this.updater.update(customerId(id), form, 'merge');
   }
 }

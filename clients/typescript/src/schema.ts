@@ -804,13 +804,13 @@ export interface components {
                 company?: string | null;
                 /** @description Code of an enabled country. */
                 countryCode: string;
+                street: string;
+                city: string;
+                postcode: string;
                 /** @description For a country with provinces. */
                 provinceCode?: string | null;
                 /** @description For a country without provinces. */
                 provinceName?: string | null;
-                street: string;
-                city: string;
-                postcode: string;
             };
             billingAddress?: {
                 firstName: string;
@@ -819,13 +819,13 @@ export interface components {
                 company?: string | null;
                 /** @description Code of an enabled country. */
                 countryCode: string;
+                street: string;
+                city: string;
+                postcode: string;
                 /** @description For a country with provinces. */
                 provinceCode?: string | null;
                 /** @description For a country without provinces. */
                 provinceName?: string | null;
-                street: string;
-                city: string;
-                postcode: string;
             };
             /** @description Unless true, the billing address is a copy of the shipping address. */
             differentBillingAddress?: boolean | null;

@@ -1,10 +1,9 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { invalidJson } from '../errors/api-error';
-import { FormErrors } from './form-errors';
+import { FormErrors, type FormListErrors } from './form-errors';
 import { formShapeOf, type FormShape } from './form-shape';
-
-const EXTRA_FIELDS = 'This form should not contain extra fields.';
+import { EXTRA_FIELDS, NOT_VALID } from './messages';
 
 export interface SubmittedForm<T> {
   data: T;
@@ -25,12 +24,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function reportExtraFields(shape: FormShape, body: Record<string, unknown>, errors: FormErrors): void {
-  const known = new Set([...shape.fields, ...Object.keys(shape.aliases)]);
-  if (Object.keys(body).some((key) => !known.has(key))) errors.addRoot(EXTRA_FIELDS);
+const isAbsent = (value: unknown): boolean => value === undefined || value === null;
+
+/** Records the keys sent for the form and each nested form; a required sub-form is always reported. */
+function receiveKeys(shape: FormShape, body: Record<string, unknown>, errors: FormErrors): void {
+  errors.receive(Object.keys(body));
   for (const field of Object.keys(shape.subForms)) {
     const nested = body[field];
-    if (isPlainObject(nested)) reportExtraFields(shape.subForms[field], nested, errors.subForm(field));
+    if (isPlainObject(nested)) receiveKeys(shape.subForms[field], nested, errors.subForm(field));
+    else if (shape.requiredSubForms.includes(field) && isAbsent(nested)) errors.subForm(field);
   }
 }
 
@@ -52,7 +54,7 @@ function collect(shape: FormShape, violations: ValidationError[], errors: FormEr
 const TYPE_KEYS = new Set(['constructor', '__proto__', 'prototype']);
 
 /** A value inside a field, copied without TYPE_KEYS at any depth; its validity is judged the same. */
-export function withoutTypeKeys(value: unknown): unknown {
+function withoutTypeKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTypeKeys);
   if (!isPlainObject(value)) return value;
   const copy: Record<string, unknown> = {};
@@ -62,29 +64,59 @@ export function withoutTypeKeys(value: unknown): unknown {
 
 /**
  * What the object mapper gets: only the form's own keys (unknown ones are reported from the original
- * body; copying tens of thousands of them took seconds), sub-forms likewise, and no TYPE_KEYS inside values.
+ * body; copying tens of thousands of them took seconds), sub-forms likewise (a required one that is
+ * absent as an empty form), no lists (read entry by entry) and no TYPE_KEYS inside values.
  */
 function mapperInput(shape: FormShape, body: Record<string, unknown>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
+  for (const field of shape.requiredSubForms) if (isAbsent(body[field])) input[field] = {};
   for (const key of [...shape.fields, ...Object.keys(shape.aliases)]) {
-    if (!Object.prototype.hasOwnProperty.call(body, key)) continue;
+    if (!Object.prototype.hasOwnProperty.call(body, key) || shape.lists[key]) continue;
     const value = body[key];
     const subForm = shape.subForms[shape.aliases[key] ?? key];
+    if (subForm && shape.requiredSubForms.includes(key) && isAbsent(value)) continue;
     input[key] = subForm && isPlainObject(value) ? mapperInput(subForm, value) : withoutTypeKeys(value);
   }
   return input;
 }
 
+/** Index keys of a list sent as an object: "0", "1", … */
+const INDEX = /^(0|[1-9]\d{0,8})$/;
+
 /**
- * Validates a JSON body against a `@Form()` DTO with class-validator and returns the typed data with
- * the violations arranged as a form tree. Unknown keys become the form-level extra-fields error.
+ * Reads a list of nested forms, sent as an array or as an object keyed by index: each entry that is
+ * an object is validated as its own form; `null` is an entry left out. How many entries the list
+ * holds is for the service to say (`expectEntries`).
  */
-export function validateForm<T extends object>(dto: new () => T, body: unknown, options: ValidateFormOptions = {}): SubmittedForm<T> {
-  const input = body === undefined || body === null || body === '' ? {} : body;
-  if (!isPlainObject(input)) throw invalidJson();
-  const shape = formShapeOf(dto);
-  const errors = new FormErrors(shape);
-  reportExtraFields(shape, input, errors);
+function readList(form: new () => object, value: unknown, errors: FormListErrors, options: ValidateFormOptions): Map<number, object> {
+  const entries = new Map<number, object>();
+  if (isAbsent(value)) return entries;
+  let sent: Array<[number, unknown]> = [];
+  if (Array.isArray(value)) {
+    sent = value.map((entry, index) => [index, entry]);
+  } else if (isPlainObject(value)) {
+    for (const [key, entry] of Object.entries(value)) {
+      if (INDEX.test(key)) sent.push([Number(key), entry]);
+      else errors.addRoot(EXTRA_FIELDS);
+    }
+  } else {
+    errors.addRoot(NOT_VALID);
+    return entries;
+  }
+  for (const [index, entry] of sent) {
+    errors.receive(index);
+    if (isAbsent(entry)) continue;
+    if (!isPlainObject(entry)) errors.entry(index).addRoot(NOT_VALID);
+    else entries.set(index, readForm(form, entry, errors.entry(index), options));
+  }
+  return entries;
+}
+
+/** Validates one form (and its nested forms and lists) into `errors`; returns its data. */
+function readForm<T extends object>(dto: new () => T, body: Record<string, unknown>, errors: FormErrors, options: ValidateFormOptions): T {
+  const shape = errors.shape;
+  const input = shape.prepare ? shape.prepare(body) : body;
+  receiveKeys(shape, input, errors);
   const data = plainToInstance(dto, mapperInput(shape, input), { enableImplicitConversion: false, exposeDefaultValues: false });
   const partial = options.partial === true;
   const violations = validateSync(data, {
@@ -94,5 +126,20 @@ export function validateForm<T extends object>(dto: new () => T, body: unknown, 
     forbidUnknownValues: false,
   });
   collect(shape, violations, errors);
+  for (const [field, list] of Object.entries(shape.lists)) {
+    Object.assign(data, { [field]: readList(list.form, input[field], errors.list(field), options) });
+  }
+  return data;
+}
+
+/**
+ * Validates a JSON body against a `@Form()` DTO with class-validator and returns the typed data with
+ * the violations arranged as a form tree. Unknown keys become the form-level extra-fields error.
+ */
+export function validateForm<T extends object>(dto: new () => T, body: unknown, options: ValidateFormOptions = {}): SubmittedForm<T> {
+  const input = body === undefined || body === null || body === '' ? {} : body;
+  if (!isPlainObject(input)) throw invalidJson();
+  const errors = new FormErrors(formShapeOf(dto));
+  const data = readForm(dto, input, errors, options);
   return { data, errors, sent: new Set(Object.keys(input)) };
 }

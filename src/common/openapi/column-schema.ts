@@ -12,7 +12,7 @@ const COLUMNS = 'x-columns';
 type Marked = SchemaObject & { [COLUMNS]?: ColumnName[] };
 
 /** The schema of a text field checked against these columns (of a list of texts: each item's). */
-export function withColumns(schema: SchemaObject, columns: readonly ColumnName[]): SchemaObject {
+function withColumns(schema: SchemaObject, columns: readonly ColumnName[]): SchemaObject {
   if (columns.length === 0) return schema;
   if (schema.type === 'array' && schema.items !== undefined && !('$ref' in schema.items)) return { ...schema, items: withColumns(schema.items, columns) };
   return { ...schema, [COLUMNS]: [...columns] } as Marked;

@@ -63,6 +63,28 @@ describe('requestSchemaOf', () => {
     expect(schema.properties?.kind).toStrictEqual({ type: 'string' });
   });
 
+  it('describes a list of nested forms as an array of its entry objects; a key the options require is not nullable', () => {
+    @Form({ fields: ['entries'], lists: { entries: ProbeChildForm } })
+    class ProbeListForm {
+      entries!: ReadonlyMap<number, ProbeChildForm>;
+    }
+    expect(requestSchemaOf(ProbeListForm, { required: [], nested: { entries: { required: ['amount', 'label'] } } })).toStrictEqual({
+      type: 'object',
+      properties: {
+        entries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['amount', 'label'],
+            properties: { amount: { type: 'integer', minimum: 0 }, label: { type: 'string' } },
+            additionalProperties: false,
+          },
+        },
+      },
+      additionalProperties: false,
+    });
+  });
+
   // The cart-items request schemas, derived from their forms, equal the ones the document has today.
   it('derives the cart-item request schemas from AddCartItemForm and ChangeCartItemForm', () => {
     expect(AddCartItemRequestSchema.$ref).toBe('#/components/schemas/AddCartItemRequest');

@@ -3,14 +3,15 @@ import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { formShapeOf } from '../forms/form-shape';
 import { formFieldSchema } from './column-schema';
-import { closedObject, type Schema } from './schema-builders';
+import { arrayOf, closedObject, type Schema } from './schema-builders';
 import { defineSchema } from './schema-registry';
 
 /**
  * OpenAPI request schemas read from the form classes, so a rule is written once (on the form) and the
  * document follows it. The form's `@Form()` declaration gives the keys and their order (aliases right
  * after their field); class-validator's decorators give each key's type and limits; a key is
- * optional, and may be null, exactly when it carries `@IsOptional()`; a text's `maxLength` comes from
+ * optional, and may be null, exactly when it carries `@IsOptional()` (a key the options require is
+ * never null); a list of nested forms is an array of its entry form's objects; a text's `maxLength` comes from
  * the column `@StoredIn()` or `@RefersTo()` names (column-schema.ts). What a decorator cannot say
  * (descriptions, examples, a value a transform accepts besides the declared type) comes from `extras`.
  */
@@ -24,7 +25,7 @@ export interface RequestSchemaOptions {
   required?: readonly string[];
   /** Per key: merged over what the decorators give; `replace: true` takes the given schema as is. */
   properties?: Record<string, SchemaObject & { replace?: boolean }>;
-  /** Per nested form key: options for the nested object's own keys. */
+  /** Per nested form (or list of forms) key: options for the nested object's own keys. */
   nested?: Record<string, RequestSchemaOptions & { description?: string }>;
 }
 
@@ -83,8 +84,12 @@ export function requestSchemaOf(form: FormClass, options: RequestSchemaOptions =
     const isOptional = own.has('isOptional');
     if (isOptional) optional.push(key);
     const nested = nestedForms?.[key];
-    let schema: SchemaObject = nested ? requestSchemaOf(nested, options.nested?.[key] ?? {}) : formFieldSchema(form, key, propertySchema(own));
-    if (isOptional) schema = { ...schema, nullable: true };
+    const list = shape.lists[key];
+    let schema: SchemaObject;
+    if (nested) schema = requestSchemaOf(nested, options.nested?.[key] ?? {});
+    else if (list) schema = arrayOf(requestSchemaOf(list.form, options.nested?.[key] ?? {}));
+    else schema = formFieldSchema(form, key, propertySchema(own));
+    if (isOptional && options.required?.includes(key) !== true) schema = { ...schema, nullable: true };
     const { replace, ...extra } = options.properties?.[key] ?? {};
     properties[key] = replace ? extra : { ...schema, ...extra };
   }

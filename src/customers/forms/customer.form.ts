@@ -10,7 +10,8 @@ import { Customer } from '../entities/customer.entity';
 import { ShopUser } from '../entities/shop-user.entity';
 import { IsBirthday } from './birthday';
 import * as m from './customer-messages';
-import { checkbox, codeList, IsPlainObject, IsStringList, MaxChars, MinChars, NotBlank } from './form-values';
+import { checkbox, codeList, IsStringList, MaxChars, MinChars, NotBlank } from './form-values';
+import { IsPlainObject } from '../../common/forms/is-plain-object';
 import { trimmed, trimmedOrNull } from '../../common/forms/trim';
 
 export const GENDERS: readonly Gender[] = ['u', 'm', 'f'];

@@ -1,6 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { charLength } from '../../common/forms/column-limits';
-import { isPlainObject } from '../../common/forms/validate-form';
 
 
 const CHECKED = new Set<unknown>([true, 1, '1', 'true', 'on', 'yes']);
@@ -40,10 +39,6 @@ export function MinChars(min: number, options: ValidationOptions): PropertyDecor
 export function MaxChars(max: number, options: ValidationOptions, stored?: (value: string) => string): PropertyDecorator {
   const fits = (value: string): boolean => charLength(value) <= max && (stored === undefined || charLength(stored(value)) <= max);
   return ValidateBy({ name: 'maxChars', constraints: [max], validator: { validate: (value: unknown) => typeof value !== 'string' || fits(value) } }, options);
-}
-
-export function IsPlainObject(options: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'isPlainObject', validator: { validate: (value: unknown) => isPlainObject(value) } }, options);
 }
 
 /** An array whose items are all strings matching `pattern`. */

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
-import { validateForm } from '../../common/forms/validate-form';
+import type { SubmittedForm } from '../../common/forms/validate-form';
 import { checkCustomerForm } from './check-customer-form';
-import { CustomerForm } from '../forms/customer.form';
+import type { CustomerForm } from '../forms/customer.form';
 import { lockCustomer } from '../queries/customer-lookups';
 import { applyCustomerForm, hashNewPassword } from './customer-writer';
 import { withUniqueEmail } from './email-conflict';
@@ -13,9 +13,8 @@ import { inWriteTransaction } from '../../database/write-transaction';
 export class UpdateCustomerService {
   constructor(private readonly em: EntityManager) {}
 
-  /** PUT (`replace`) or PATCH (`merge`). The customer is looked up before the body is judged. */
-  async update(id: number, body: unknown, mode: 'replace' | 'merge'): Promise<void> {
-    const form = validateForm(CustomerForm, body, { partial: mode === 'merge', validateNulls: true });
+  /** PUT (`replace`) or PATCH (`merge`, validated without the fields left out). The customer is looked up before the form is judged. */
+  async update(id: number, form: SubmittedForm<CustomerForm>, mode: 'replace' | 'merge'): Promise<void> {
     await withUniqueEmail(form.errors, () =>
       inWriteTransaction(this.em, async (tx) => {
         const customer = await lockCustomer(tx, id);

@@ -2,6 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Put } from '@nestjs/comm
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { resourceNotFound, resourceNotFoundMessage } from '../../common/errors/api-error';
 import { parseId } from '../../common/errors/parse-id';
+import { FormPipe } from '../../common/forms/form.pipe';
+import type { SubmittedForm } from '../../common/forms/validate-form';
 import { ApiPathParam, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../../common/openapi/api-decorators';
 import { badRequest, invalidJson, noContent, notFound, ok, payloadTooLarge, unsupportedMediaType } from '../../common/openapi/responses';
 import { integer, type Schema } from '../../common/openapi/schema-builders';
@@ -20,6 +22,9 @@ import {
   ShippingSelectionRequestSchema,
   wrongCheckoutState,
 } from './checkouts.openapi';
+import { AddressingForm } from './forms/addressing.form';
+import { CompletionForm } from './forms/completion.form';
+import { PaymentSelectionForm, ShippingSelectionForm } from './forms/method-selection.forms';
 import { PAYMENT_METHODS_UNRESOLVABLE, SHIPPING_METHODS_UNRESOLVABLE, CheckoutsService } from '../services/checkouts.service';
 
 const ORDER_NOT_FOUND = resourceNotFoundMessage('order');
@@ -74,8 +79,8 @@ export class CheckoutsController {
     wrongCheckoutState('address'),
   )
   @ApiWriteErrors()
-  async address(@Param('id') id: string, @Body() body: unknown): Promise<void> {
-    await this.checkouts.address(orderId(id), body);
+  async address(@Param('id') id: string, @Body(new FormPipe(AddressingForm)) form: SubmittedForm<AddressingForm>): Promise<void> {
+    await this.checkouts.address(orderId(id), form);
   }
 
   @Get('select-shipping/:id')
@@ -105,8 +110,8 @@ export class CheckoutsController {
     wrongCheckoutState('select_shipping'),
   )
   @ApiWriteErrors()
-  async selectShipping(@Param('id') id: string, @Body() body: unknown): Promise<void> {
-    await this.checkouts.selectShipping(orderId(id), body);
+  async selectShipping(@Param('id') id: string, @Body(new FormPipe(ShippingSelectionForm)) form: SubmittedForm<ShippingSelectionForm>): Promise<void> {
+    await this.checkouts.selectShipping(orderId(id), form);
   }
 
   @Get('select-payment/:id')
@@ -129,8 +134,8 @@ export class CheckoutsController {
   @ApiStepBody(PaymentSelectionRequestSchema, 'The method of each open payment.', { cod: { summary: 'Cash on delivery', value: { payments: [{ method: 'cash_on_delivery' }] } } })
   @ApiResponses(noContent('Payment is chosen and the order recalculated.'), paymentSelectionInvalid(PAYMENT_INVALID_EXAMPLE), ...BODY_ERRORS, orderNotPriceable(), unknownOrder(), wrongCheckoutState('select_payment'))
   @ApiWriteErrors()
-  async replacePayment(@Param('id') id: string, @Body() body: unknown): Promise<void> {
-    await this.checkouts.selectPayment(orderId(id), body, false);
+  async replacePayment(@Param('id') id: string, @Body(new FormPipe(PaymentSelectionForm)) form: SubmittedForm<PaymentSelectionForm>): Promise<void> {
+    await this.checkouts.selectPayment(orderId(id), form, false);
   }
 
   @Patch('select-payment/:id')
@@ -140,8 +145,8 @@ export class CheckoutsController {
   @ApiStepBody(PaymentSelectionRequestSchema, 'The method of each open payment, where it changes.', { keep: { summary: 'Keep the current methods', value: {} } })
   @ApiResponses(noContent('Payment is chosen and the order recalculated.'), paymentSelectionInvalid(PAYMENT_INVALID_EXAMPLE), ...BODY_ERRORS, orderNotPriceable(), unknownOrder(), wrongCheckoutState('select_payment'))
   @ApiWriteErrors()
-  async updatePayment(@Param('id') id: string, @Body() body: unknown): Promise<void> {
-    await this.checkouts.selectPayment(orderId(id), body, true);
+  async updatePayment(@Param('id') id: string, @Body(new FormPipe(PaymentSelectionForm)) form: SubmittedForm<PaymentSelectionForm>): Promise<void> {
+    await this.checkouts.selectPayment(orderId(id), form, true);
   }
 
   @Put('complete/:id')
@@ -165,8 +170,8 @@ export class CheckoutsController {
     wrongCheckoutState('complete'),
   )
   @ApiWriteErrors()
-  async complete(@Param('id') id: string, @Body() body: unknown): Promise<void> {
-    await this.checkouts.complete(orderId(id), body);
+  async complete(@Param('id') id: string, @Body(new FormPipe(CompletionForm)) form: SubmittedForm<CompletionForm>): Promise<void> {
+    await this.checkouts.complete(orderId(id), form);
   }
 
   @Get(':id')

@@ -1,8 +1,7 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { AdjustmentSchema } from './carts.openapi';
 import { ChannelSchema } from '../../channels/channels.openapi';
-import { declareColumn, type ColumnName } from '../../common/forms/column-limits';
-import { formFieldSchema, withColumns } from '../../common/openapi/column-schema';
+import { requestSchemaFor, type RequestSchemaOptions } from '../../common/openapi/request-schema';
 import { errorBody } from '../../common/openapi/error-schemas';
 import { badRequest, type ResponseSpec } from '../../common/openapi/responses';
 import { arrayOf, boolean, closedObject, dateTime, ID, integer, keyedMap, link, money, SEGMENT, string, type Schema } from '../../common/openapi/schema-builders';
@@ -10,10 +9,9 @@ import { defineSchema } from '../../common/openapi/schema-registry';
 import { GENDERS } from '../../customers/forms/customer.form';
 import { ORDER_VARIANT_OPTIONAL, orderItemProperties, orderVariantProperties } from './orders.openapi';
 import type { CheckoutTransition } from '../domain/state-machines/checkout-state-machine';
-import { PaymentMethod } from '../../payments/entities/payment-method.entity';
-import { ShippingMethod } from '../../shipping/entities/shipping-method.entity';
-import { AddressForm } from './forms/addressing.form';
+import { AddressForm, AddressingForm } from './forms/addressing.form';
 import { CompletionForm } from './forms/completion.form';
+import { PaymentSelectionForm, ShippingSelectionForm } from './forms/method-selection.forms';
 
 /** Wire shapes of the checkout steps (see checkout-summary.serializer.ts and services/checkouts.service.ts). */
 
@@ -220,41 +218,35 @@ export const wrongCheckoutState = (transition: CheckoutTransition): ResponseSpec
 
 export const orderNotPriceable = () => badRequest('The shop cannot price the order (e.g. a channel price or shipping amount is missing); the message says why.');
 
-/** Request bodies; a text's `maxLength` is that of the column the form stores it in or looks it up by. */
-const addressField = (field: keyof AddressForm, extra: SchemaObject = {}) => formFieldSchema(AddressForm, field, string(extra));
-const addressRequest = closedObject(
-  {
-    firstName: addressField('firstName'), lastName: addressField('lastName'), phoneNumber: addressField('phoneNumber', { nullable: true }), company: addressField('company', { nullable: true }),
-    countryCode: addressField('countryCode', { description: 'Code of an enabled country.' }),
-    provinceCode: addressField('provinceCode', { nullable: true, description: 'For a country with provinces.' }),
-    provinceName: addressField('provinceName', { nullable: true, description: 'For a country without provinces.' }),
-    street: addressField('street'), city: addressField('city'), postcode: addressField('postcode'),
+/** Request bodies, read from the forms; a text's `maxLength` is that of the column the form stores it in or looks it up by. */
+const addressRequest: RequestSchemaOptions = {
+  properties: {
+    countryCode: { description: 'Code of an enabled country.' },
+    provinceCode: { description: 'For a country with provinces.' },
+    provinceName: { description: 'For a country without provinces.' },
   },
-  { optional: ['phoneNumber', 'company', 'provinceCode', 'provinceName'] },
-);
+};
 
-export const AddressingRequestSchema = defineSchema(
+export const AddressingRequestSchema = requestSchemaFor(
+  AddressingForm,
   'AddressingRequest',
-  closedObject(
-    {
-      shippingAddress: addressRequest,
-      billingAddress: addressRequest,
-      differentBillingAddress: boolean({ nullable: true, description: 'Unless true, the billing address is a copy of the shipping address.' }),
-    },
-    { optional: ['shippingAddress', 'billingAddress', 'differentBillingAddress'] },
-  ),
+  {
+    // Each address may be left out (billing then copies shipping, or is reported blank).
+    required: [],
+    properties: { differentBillingAddress: { replace: true, ...boolean({ nullable: true, description: 'Unless true, the billing address is a copy of the shipping address.' }) } },
+    nested: { shippingAddress: addressRequest, billingAddress: addressRequest },
+  },
+  { shippingAddress: AddressForm, billingAddress: AddressForm },
 );
 
-const methodListRequest = (name: string, list: string, method: ColumnName, description: string) =>
-  defineSchema(name, closedObject({ [list]: arrayOf(closedObject({ method: withColumns(string({ description }), [method]) })) }, { optional: [list] }));
+/** Whether an entry needs a method depends on the order and the verb; a method that is sent must be a code. */
+const methodListRequest = (form: abstract new () => unknown, name: string, list: string, description: string) =>
+  requestSchemaFor(form, name, { required: [], nested: { [list]: { required: ['method'], properties: { method: { description } } } } });
 
 export const ShippingSelectionRequestSchema = methodListRequest(
-  'ShippingSelectionRequest', 'shipments', declareColumn(ShippingMethod, 'code'), 'Code of a shipping method the shipment may use; entry n is the n-th shipment.',
+  ShippingSelectionForm, 'ShippingSelectionRequest', 'shipments', 'Code of a shipping method the shipment may use; entry n is the n-th shipment.',
 );
 export const PaymentSelectionRequestSchema = methodListRequest(
-  'PaymentSelectionRequest', 'payments', declareColumn(PaymentMethod, 'code'), 'Code of an enabled payment method of the channel; entry n is the n-th open payment.',
+  PaymentSelectionForm, 'PaymentSelectionRequest', 'payments', 'Code of an enabled payment method of the channel; entry n is the n-th open payment.',
 );
-export const CompletionRequestSchema = defineSchema(
-  'CheckoutCompletionRequest',
-  closedObject({ notes: formFieldSchema(CompletionForm, 'notes', string({ nullable: true, description: 'Any length.' })) }, { optional: ['notes'] }),
-);
+export const CompletionRequestSchema = requestSchemaFor(CompletionForm, 'CheckoutCompletionRequest', { properties: { notes: { description: 'Any length.' } } });

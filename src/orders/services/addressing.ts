@@ -1,40 +1,26 @@
 import { LoadStrategy } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Address } from '../../addressing/entities/address.entity';
 import { Country } from '../../addressing/entities/country.entity';
+import type { FormErrors } from '../../common/forms/form-errors';
+import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import { NOT_VALID } from '../../common/forms/messages';
-import { isPlainObject } from '../../common/forms/validate-form';
-import { ADDRESS_FIELDS, ADDRESSING_FIELDS, AddressForm, SELECT_PROVINCE } from '../http/forms/addressing.form';
-import { branch, EXTRA_FIELDS, leaf, throwIfTreeInvalid, unknownKeys, validateFields, type FormNode } from '../http/forms/form-tree';
+import type { SubmittedForm } from '../../common/forms/validate-form';
+import type { AddressValues } from '../domain/order-aggregate';
+import { AddressForm, SELECT_PROVINCE, type AddressingForm } from '../http/forms/addressing.form';
 
-/** An address as it is stored on the order. */
-export type AddressValues = Pick<Address, (typeof ADDRESS_FIELDS)[number] | 'provinceCode' | 'provinceName'>;
-
+/** The two addresses to store on the order. */
 export interface AddressingValues {
   shippingAddress: AddressValues;
   billingAddress: AddressValues;
 }
 
-/**
- * The billing address is a copy of the shipping address whenever a shipping address is sent and the
- * client did not say (with anything but null or JSON false) that billing differs; what it sent as billing
- * address is then ignored.
- */
-function withBillingCopy(body: Record<string, unknown>): Record<string, unknown> {
-  const flag = body.differentBillingAddress;
-  const copies = Object.prototype.hasOwnProperty.call(body, 'shippingAddress') && (flag === undefined || flag === null || flag === false);
-  return copies ? { ...body, billingAddress: body.shippingAddress } : body;
-}
+/** The address when it is an object whose country code passed its own rules. */
+const withCountryCode = (address: unknown, errors: FormErrors): AddressForm | null =>
+  address instanceof AddressForm && typeof address.countryCode === 'string' && !errors.has('countryCode') ? address : null;
 
-const countryCodeOf = (raw: unknown): string | null => {
-  if (!isPlainObject(raw) || typeof raw.countryCode !== 'string') return null;
-  const code = raw.countryCode.trim();
-  return code === '' ? null : code;
-};
-
-/** The enabled countries the body names, with their provinces, in one statement. */
-async function loadCountries(tx: EntityManager, body: Record<string, unknown>): Promise<Map<string, Country>> {
-  const codes = [...new Set([countryCodeOf(body.shippingAddress), countryCodeOf(body.billingAddress)].filter((code): code is string => code !== null))];
+/** The enabled countries the addresses name, with their provinces, in one statement. */
+async function loadCountries(tx: EntityManager, addresses: ReadonlyArray<AddressForm | null>): Promise<Map<string, Country>> {
+  const codes = [...new Set(addresses.filter((address): address is AddressForm => address !== null).map((address) => address.countryCode))];
   if (codes.length === 0) return new Map();
   const countries = await tx.find(Country, { code: { $in: codes }, enabled: true }, { populate: ['provinces'], strategy: LoadStrategy.JOINED });
   return new Map(countries.map((country) => [country.code, country]));
@@ -42,64 +28,53 @@ async function loadCountries(tx: EntityManager, body: Record<string, unknown>): 
 
 const textOrNull = (value: string | null | undefined): string | null => (value === undefined || value === null || value === '' ? null : value);
 
-/** One address node of the tree and, when it is valid, the values to store. */
-function validateAddress(raw: unknown, countries: ReadonlyMap<string, Country>): { node: FormNode; values: AddressValues | null } {
-  const blankChildren = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, leaf()]));
-  if (raw !== undefined && raw !== null && !isPlainObject(raw)) return { node: branch([NOT_VALID], blankChildren), values: null };
-  const input = isPlainObject(raw) ? raw : {};
-  const country = countries.get(countryCodeOf(input) ?? '');
-  const provinceChild = country === undefined ? null : country.provinces.length > 0 ? 'provinceCode' : 'provinceName';
-  const fields = provinceChild === null ? [...ADDRESS_FIELDS] : [...ADDRESS_FIELDS, provinceChild];
-  const { data, messages } = validateFields(AddressForm, input, fields);
-  if (!messages.has('countryCode') && country === undefined) messages.set('countryCode', [NOT_VALID]);
-  const ownErrors: string[] = unknownKeys(input, fields).length > 0 ? [EXTRA_FIELDS] : [];
-  let provinceCode: string | null = null;
-  if (provinceChild === 'provinceCode' && !messages.has('provinceCode')) {
-    provinceCode = textOrNull(data.provinceCode);
-    if (provinceCode !== null && !country!.provinces.getItems().some((province) => province.code === provinceCode)) messages.set('provinceCode', [NOT_VALID]);
-    else if (provinceCode === null && messages.size === 0) ownErrors.push(SELECT_PROVINCE);
+/**
+ * Adds what the database decides about one address to its errors: its country must be enabled, and
+ * the country's provinces make the address's last child (a province of the country, else a free
+ * province name). Returns the values to store (read only when the whole form is valid).
+ */
+function checkAddress(address: AddressForm | null, errors: FormErrors, countries: ReadonlyMap<string, Country>): AddressValues | null {
+  if (address === null) return null;
+  const country = countries.get(address.countryCode);
+  if (country === undefined) {
+    errors.add('countryCode', NOT_VALID);
+    return null;
   }
-  const node = branch(ownErrors, Object.fromEntries(fields.map((field) => [field, leaf(messages.get(field))])));
-  if (ownErrors.length > 0 || messages.size > 0) return { node, values: null };
+  const hasProvinces = country.provinces.length > 0;
+  errors.include(hasProvinces ? 'provinceCode' : 'provinceName');
+  let provinceCode: string | null = null;
+  if (hasProvinces && !errors.has('provinceCode')) {
+    provinceCode = textOrNull(address.provinceCode);
+    if (provinceCode !== null && !country.provinces.getItems().some((province) => province.code === provinceCode)) errors.add('provinceCode', NOT_VALID);
+    else if (provinceCode === null && !errors.hasFieldErrors) errors.addRoot(SELECT_PROVINCE);
+  }
   return {
-    node,
-    values: {
-      firstName: data.firstName,
-      lastName: data.lastName,
-      phoneNumber: textOrNull(data.phoneNumber),
-      company: textOrNull(data.company),
-      countryCode: data.countryCode,
-      street: data.street,
-      city: data.city,
-      postcode: data.postcode,
-      provinceCode,
-      provinceName: provinceChild === 'provinceName' ? textOrNull(data.provinceName) : null,
-    },
+    firstName: address.firstName,
+    lastName: address.lastName,
+    phoneNumber: textOrNull(address.phoneNumber),
+    company: textOrNull(address.company),
+    countryCode: address.countryCode,
+    street: address.street,
+    city: address.city,
+    postcode: address.postcode,
+    provinceCode,
+    provinceName: hasProvinces ? null : textOrNull(address.provinceName),
   };
 }
 
 /**
- * Validates the addressing form (countries checked against the database); throws its 400 tree when
- * it is invalid.
+ * Adds the violations that need the database (countries and their provinces) to the addressing form;
+ * throws its 400 when it is invalid, else returns the addresses to store.
  */
-export async function validateAddressing(tx: EntityManager, submitted: Record<string, unknown>): Promise<AddressingValues> {
-  const body = withBillingCopy(submitted);
-  const countries = await loadCountries(tx, body);
-  const shipping = validateAddress(body.shippingAddress, countries);
-  const billing = validateAddress(body.billingAddress, countries);
-  const flag = body.differentBillingAddress;
-  const root = branch(unknownKeys(body, ADDRESSING_FIELDS).length > 0 ? [EXTRA_FIELDS] : [], {
-    shippingAddress: shipping.node,
-    billingAddress: billing.node,
-    differentBillingAddress: leaf(typeof flag === 'object' && flag !== null ? [NOT_VALID] : []),
-  });
-  throwIfTreeInvalid(root);
-  return { shippingAddress: shipping.values!, billingAddress: billing.values! };
+export async function checkAddressing(tx: EntityManager, form: SubmittedForm<AddressingForm>): Promise<AddressingValues> {
+  const shippingErrors = form.errors.subForm('shippingAddress');
+  const billingErrors = form.errors.subForm('billingAddress');
+  const shipping = withCountryCode(form.data.shippingAddress, shippingErrors);
+  const billing = withCountryCode(form.data.billingAddress, billingErrors);
+  const countries = await loadCountries(tx, [shipping, billing]);
+  const shippingAddress = checkAddress(shipping, shippingErrors, countries);
+  const billingAddress = checkAddress(billing, billingErrors, countries);
+  throwIfInvalid(form.errors);
+  return { shippingAddress: shippingAddress!, billingAddress: billingAddress! };
 }
 
-/** Writes the values into the order's address (kept, so it keeps its id) or a new one. */
-export function storeAddress(tx: EntityManager, current: Address | null, values: AddressValues): Address {
-  if (current === null) return tx.create(Address, values);
-  Object.assign(current, values);
-  return current;
-}

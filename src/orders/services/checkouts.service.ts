@@ -1,7 +1,9 @@
 import { LoadStrategy } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { badRequest, conflict, resourceNotFound, type ApiError } from '../../common/errors/api-error';
+import { badRequest, conflict, resourceNotFound } from '../../common/errors/api-error';
+import { FormValidationException, throwIfInvalid } from '../../common/forms/form-validation.exception';
+import type { SubmittedForm } from '../../common/forms/validate-form';
 import { OrderProcessingError } from '../pricing/engine';
 import { loadOrder } from '../commands/load-order';
 import { orderCommand } from '../commands/order-command';
@@ -16,10 +18,11 @@ import { PaymentMethod } from '../../payments/entities/payment-method.entity';
 import { ShippingMethod } from '../../shipping/entities/shipping-method.entity';
 import { conflictUnlessAllowed } from '../commands/checkout-transition';
 import { serializeCheckoutSummary } from '../serializers/checkout-summary.serializer';
-import { CompletionForm } from '../http/forms/completion.form';
-import { branch, bodyObject, EXTRA_FIELDS, leaf, throwIfTreeInvalid, unknownKeys, validateFields, validationFailed, type FormNode } from '../http/forms/form-tree';
-import { validateAddressing } from './addressing';
-import { SELECT_PAYMENT_METHOD, SELECT_SHIPPING_METHOD, validateMethodList } from './method-selection';
+import type { AddressingForm } from '../http/forms/addressing.form';
+import type { CompletionForm } from '../http/forms/completion.form';
+import type { PaymentSelectionForm, ShippingSelectionForm } from '../http/forms/method-selection.forms';
+import { checkAddressing } from './addressing';
+import { checkMethodList, SELECT_PAYMENT_METHOD, SELECT_SHIPPING_METHOD } from './method-selection';
 import { shippingChoices, shippingPrice } from './shipping-choices';
 
 export const SHIPPING_METHODS_UNRESOLVABLE = 'The shipment methods cannot be resolved in the current state of cart!';
@@ -38,23 +41,16 @@ function paymentMethodText(method: PaymentMethod, locale: string): { name: strin
   return translation === undefined ? { name: method.code, description: null } : { name: translation.name, description: translation.description };
 }
 
-/** The complete step's form: optional `notes` text. */
-function validateCompleteForm(body: Record<string, unknown>): { notes: string | null; tree: FormNode } {
-  const { data, messages } = validateFields(CompletionForm, body, ['notes']);
-  const tree = branch(unknownKeys(body, ['notes']).length > 0 ? [EXTRA_FIELDS] : [], { notes: leaf(messages.get('notes')) });
-  const notes = data.notes;
-  return { notes: typeof notes === 'string' && notes !== '' ? notes : null, tree };
-}
-
-/** The answer to a completion the checkout service refused. */
-function completionRefused(error: CheckoutError, tree: FormNode): ApiError {
+/** The answer to a completion the checkout service refused: an order that cannot be placed says why at the form's root. */
+function completionRefused(error: CheckoutError, form: SubmittedForm<CompletionForm>): Error {
   switch (error.reason) {
     case 'not_found':
       return resourceNotFound('order');
     case 'wrong_state':
       return conflict(error.message);
     case 'not_placeable':
-      return validationFailed(branch(error.messages, tree.children ?? {}));
+      for (const message of error.messages) form.errors.addRoot(message);
+      return new FormValidationException(form.errors);
   }
 }
 
@@ -87,10 +83,9 @@ export class CheckoutsService {
     return serializeCheckoutSummary(row);
   }
 
-  async address(id: number, body: unknown): Promise<void> {
-    const submitted = bodyObject(body);
+  async address(id: number, form: SubmittedForm<AddressingForm>): Promise<void> {
     await orderCommand(this.em, id, ORDER, async (order, tx) => {
-      const values = await validateAddressing(tx, submitted);
+      const values = await checkAddressing(tx, form);
       conflictUnlessAllowed(order.order.checkoutState, 'address');
       order.address(values.shippingAddress, values.billingAddress);
       await moveCheckout(order, 'address', true);
@@ -120,11 +115,11 @@ export class CheckoutsService {
     }
   }
 
-  async selectShipping(id: number, body: unknown): Promise<void> {
-    const submitted = bodyObject(body);
+  async selectShipping(id: number, form: SubmittedForm<ShippingSelectionForm>): Promise<void> {
     await orderCommand(this.em, id, ORDER, async (order, tx) => {
       const choices = shippingChoices(order).map((method) => method.code);
-      const chosen = validateMethodList(submitted, { list: 'shipments', entries: order.shipments.length, choices, blank: SELECT_SHIPPING_METHOD, partial: false });
+      const chosen = checkMethodList(form.data.shipments, form.errors.list('shipments'), { entries: order.shipments.length, choices, blank: SELECT_SHIPPING_METHOD, partial: false });
+      throwIfInvalid(form.errors);
       conflictUnlessAllowed(order.order.checkoutState, 'select_shipping');
       const codes = chosen.filter((code): code is string => code !== null);
       const methods = codes.length === 0 ? [] : await tx.find(ShippingMethod, { code: { $in: codes } });
@@ -150,12 +145,13 @@ export class CheckoutsService {
     return { payments: order.payments.getItems().map(() => ({ methods: listed })) };
   }
 
-  async selectPayment(id: number, body: unknown, partial: boolean): Promise<void> {
-    const submitted = bodyObject(body);
-    await orderCommand(this.em, id, { ...ORDER, populate: ['payments'] }, async (order, tx) => {
+  async selectPayment(id: number, form: SubmittedForm<PaymentSelectionForm>, partial: boolean): Promise<void> {
+    await orderCommand(this.em, id, ORDER, async (order, tx) => {
       const methods = await channelPaymentMethods(tx, order.facts.channel.id);
-      const payments = order.order.payments.getItems().filter((payment) => isSelectablePayment(payment.state));
-      const chosen = validateMethodList(submitted, { list: 'payments', entries: payments.length, choices: methods.map((method) => method.code), blank: SELECT_PAYMENT_METHOD, partial });
+      const payments = order.payments.filter((payment) => isSelectablePayment(payment.state));
+      const choices = methods.map((method) => method.code);
+      const chosen = checkMethodList(form.data.payments, form.errors.list('payments'), { entries: payments.length, choices, blank: SELECT_PAYMENT_METHOD, partial });
+      throwIfInvalid(form.errors);
       conflictUnlessAllowed(order.order.checkoutState, 'select_payment');
       payments.forEach((payment, index) => {
         const method = methods.find((candidate) => candidate.code === chosen[index]);
@@ -169,18 +165,16 @@ export class CheckoutsService {
    * Places the order through the one checkout completion (also behind `npm run cli -- order:complete`).
    * An invalid form on an unknown order is still a 404.
    */
-  async complete(id: number, body: unknown): Promise<void> {
-    const { notes, tree } = validateCompleteForm(bodyObject(body));
-    try {
-      throwIfTreeInvalid(tree);
-    } catch (invalid) {
+  async complete(id: number, form: SubmittedForm<CompletionForm>): Promise<void> {
+    if (!form.errors.isValid) {
       if ((await this.em.fork().count(Order, { id })) === 0) throw resourceNotFound('order');
-      throw invalid;
+      throwIfInvalid(form.errors);
     }
+    const notes = form.data.notes;
     try {
-      await this.completion.complete(id, { notes });
+      await this.completion.complete(id, { notes: typeof notes === 'string' && notes !== '' ? notes : null });
     } catch (error) {
-      if (error instanceof CheckoutError) throw completionRefused(error, tree);
+      if (error instanceof CheckoutError) throw completionRefused(error, form);
       if (error instanceof OrderProcessingError) throw badRequest(error.message);
       throw error;
     }

@@ -1,13 +1,11 @@
+import type { FormListErrors } from '../../common/forms/form-errors';
 import { NOT_VALID } from '../../common/forms/messages';
-import { isPlainObject } from '../../common/forms/validate-form';
-import { branch, EXTRA_FIELDS, leaf, listEntries, throwIfTreeInvalid, unknownKeys, type FormNode } from '../http/forms/form-tree';
+import type { MethodChoiceForm } from '../http/forms/method-selection.forms';
 
 export const SELECT_SHIPPING_METHOD = 'Please select shipping method.';
 export const SELECT_PAYMENT_METHOD = 'Please select a payment method.';
 
-export interface MethodListForm {
-  /** `shipments` or `payments`. */
-  list: string;
+export interface MethodListRules {
   /** How many entries the order has (its shipments, or its payments that can still change). */
   entries: number;
   /** The codes a client may choose, in the order the choice field lists them. */
@@ -19,44 +17,29 @@ export interface MethodListForm {
 }
 
 /**
- * Validates `{<list>: [{method: code}, …]}` (an array or an object keyed by index): entry n is the
- * order's n-th shipment or payment. Returns the chosen code per entry (null: keep the current one, only
- * under PATCH); throws the 400 tree when something is wrong. The `method` node lists one `{}` per choice.
+ * Adds what the order decides about a method list to its errors: entry n is the order's n-th shipment
+ * or payment (an entry beyond them is an extra field), each needs a method (under PATCH only when it
+ * is sent) among the choices, which its `method` node lists as one `{}` each. Returns the chosen code
+ * per entry (null: keep the current one, or the entry is invalid).
  */
-export function validateMethodList(body: Record<string, unknown>, form: MethodListForm): Array<string | null> {
-  const rootErrors = unknownKeys(body, [form.list]).length > 0 ? [EXTRA_FIELDS] : [];
-  const sent = Object.prototype.hasOwnProperty.call(body, form.list) ? body[form.list] : undefined;
-  const list = sent === undefined || sent === null ? { entries: new Map<number, unknown>(), extra: false } : listEntries(sent);
-  const choiceNodes = form.choices.map(() => leaf());
+export function checkMethodList(sent: ReadonlyMap<number, MethodChoiceForm>, errors: FormListErrors, rules: MethodListRules): Array<string | null> {
+  errors.expectEntries(rules.entries);
   const chosen: Array<string | null> = [];
-  const entryNodes: FormNode[] = [];
-  for (let index = 0; index < form.entries; index += 1) {
-    const raw = list?.entries.get(index);
-    const absent = raw === undefined || raw === null;
-    if (!absent && !isPlainObject(raw)) {
-      entryNodes.push(branch([NOT_VALID], { method: branch([], choiceNodes) }));
-      chosen.push(null);
+  for (let index = 0; index < rules.entries; index += 1) {
+    const entry = errors.entry(index).listChoices('method', rules.choices);
+    chosen.push(null);
+    const form = sent.get(index);
+    if (form === undefined) {
+      // Left out or null (or not an object, which is reported already).
+      if (!rules.partial && entry.isValid) entry.add('method', rules.blank);
       continue;
     }
-    const entry = isPlainObject(raw) ? raw : {};
-    const entryErrors = unknownKeys(entry, ['method']).length > 0 ? [EXTRA_FIELDS] : [];
-    const method = entry.method;
-    let messages: string[] = [];
-    if (method === undefined && form.partial) {
-      chosen.push(null);
-    } else if (method === undefined || method === null || method === '') {
-      messages = [form.blank];
-      chosen.push(null);
-    } else if (typeof method !== 'string' || !form.choices.includes(method)) {
-      messages = [NOT_VALID];
-      chosen.push(null);
-    } else {
-      chosen.push(method);
-    }
-    entryNodes.push(branch(entryErrors, { method: branch(messages, choiceNodes) }));
+    const method = form.method;
+    if (method === undefined && rules.partial) continue;
+    if (method === undefined || method === null || method === '') entry.add('method', rules.blank);
+    else if (entry.has('method')) continue;
+    else if (!rules.choices.includes(method)) entry.add('method', NOT_VALID);
+    else chosen[index] = method;
   }
-  const tooMany = list === null ? false : list.extra || [...list.entries.keys()].some((index) => index >= form.entries);
-  const listErrors = list === null ? [NOT_VALID] : tooMany ? [EXTRA_FIELDS] : [];
-  throwIfTreeInvalid(branch(rootErrors, { [form.list]: branch(listErrors, entryNodes) }));
   return chosen;
 }
