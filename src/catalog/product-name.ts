@@ -17,12 +17,3 @@ export function productNameIn(translations: readonly NamedTranslation[], locale:
   }
   return oldest?.name ?? productCode;
 }
-
-/**
- * The same rule for a SQL read model: `productAlias` is the query's alias of the `product` table and
- * `locale` a SQL expression for the locale, by default the one bound `?` (both fixed text from code, never values).
- */
-export function productNameSql(productAlias: string, locale = '?'): string {
-  return `coalesce((select pt.name from product_translation pt where pt.product_id = ${productAlias}.id
-                    order by (pt.locale = ${locale}) desc, pt.id limit 1), ${productAlias}.code)`;
-}

@@ -53,7 +53,7 @@ function checkCouponStillUsable(order: OrderAggregate, now: Date): void {
  * the wrong checkout state or cannot be placed, and the engine's OrderProcessingError when the shop
  * cannot price it; the caller's transaction then rolls back.
  */
-export function completeCheckout(tx: EntityManager, orderId: number, options: CompleteCheckoutOptions = {}): Promise<PlacedOrder> {
+function completeCheckout(tx: EntityManager, orderId: number, options: CompleteCheckoutOptions = {}): Promise<PlacedOrder> {
   const now = options.now ?? new Date();
   const missing = () => new CheckoutError('not_found', `Order ${orderId} does not exist`);
   return changeOrder(tx, orderId, { missing, lockCustomer: true, populate: PLACING_GRAPH }, async (order) => {

@@ -60,7 +60,7 @@ export interface CartItemRow {
 }
 
 /** The variant part of a cart line, as VARIANT_COLUMNS (cart-sql.ts) reads it. */
-export type CartItemVariantRow = Pick<
+type CartItemVariantRow = Pick<
   CartItemRow,
   | 'variant_id'
   | 'variant_code'

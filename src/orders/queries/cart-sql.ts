@@ -11,7 +11,7 @@ export const adjustmentsJson = (column: 'order_id' | 'order_item_id' | 'order_it
  * The variant columns of a cart line (CartItemRow's `variant_*`, `product_code`, categories, translations,
  * option values, channel pricings) over `v` (product variant); FROM-clause parts in VARIANT_JOINS.
  */
-export const VARIANT_COLUMNS = `
+const VARIANT_COLUMNS = `
          v.id as variant_id, v.code as variant_code, v.position as variant_position, v.version as variant_version,
          v.tracked as variant_tracked, p.code as product_code,
          tc.id as tax_category_id, tc.code as tax_category_code, tc.name as tax_category_name,
@@ -27,7 +27,7 @@ export const VARIANT_COLUMNS = `
                      from channel_pricing cp where cp.variant_id = v.id), '[]'::json) as channel_pricings`;
 
 /** Joins VARIANT_COLUMNS needs after `v` (product variant): its product `p` and categories. */
-export const VARIANT_JOINS = `
+const VARIANT_JOINS = `
     join product p on p.id = v.product_id
     left join tax_category tc on tc.id = v.tax_category_id
     left join shipping_category sc on sc.id = v.shipping_category_id`;
