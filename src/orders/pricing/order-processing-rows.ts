@@ -1,6 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CartItemVariantRow } from '../queries/cart-rows';
-import { VARIANT_COLUMNS, VARIANT_JOINS } from '../queries/cart-sql';
 import { productNameSql } from '../../catalog/product-name';
 import type { TaxCalculationStrategy } from './engine';
 
@@ -57,10 +55,10 @@ export interface OrderProcessingRows {
   applied_promotion_ids: number[];
   variants: VariantFacts[];
   /**
-   * The cart-line columns of the variant named to be added (share-locked until the transaction ends; its
-   * pricing and stock facts are in `variants`); null when none or no such variant.
+   * The id of the variant named to be added (share-locked until the transaction ends; its pricing and
+   * stock facts are in `variants`); null when none or no such variant.
    */
-  added_variant: CartItemVariantRow | null;
+  added_variant: { variant_id: number } | null;
   customer_orders: Array<{ coupon_code: string | null; orders: number }>;
   group_codes: string[];
   promotion_usage: Array<[number, number]>;
@@ -139,11 +137,11 @@ ${addedVariantId})), '[]'::json) as variants,
     left join address a on a.id = o.shipping_address_id
    where o.id = ?::int`;
 
-/** With a variant about to be added: its cart-line columns, share-locked; its id joins the facts' variants. */
+/** With a variant about to be added: its id, share-locked; the id joins the facts' variants. */
 const ADDED_VARIANT_COLUMN = `
          (select to_json(added)
-            from (select ${VARIANT_COLUMNS}
-                    from product_variant v ${VARIANT_JOINS}
+            from (select v.id as variant_id
+                    from product_variant v
                    where v.code = ?::text
                      for share of v) added) as added_variant,`;
 const ADDED_VARIANT_ID = `

@@ -7,7 +7,7 @@ import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { serializeCartItem } from '../serializers/cart.serializer';
 import { changeCart, processCart } from '../commands/cart-transaction';
-import { processedCartLine } from '../serializers/processed-cart-line';
+import { findCartItems } from '../queries/cart-item.read-model';
 import { lineForVariant, removeLine, setLineQuantity } from '../pricing/order-graph-changes';
 import { loadOrderForProcessing, variantFactsOf, type OrderForProcessing } from '../pricing/order-processor';
 import type { OrderItem } from '../domain/order-item.entity';
@@ -54,8 +54,11 @@ export class CartItemsService {
 
       const line = lineForVariant(tx, order.graph, variant.variant_id);
       setLineQuantity(tx, order.graph, line, line.quantity + data.quantity);
-      const processed = await processCart(tx, order);
-      return serializeCartItem(processedCartLine(processed, line, variant));
+      await processCart(tx, order);
+      // After the flush, through the read the cart's GET uses for its lines.
+      const [added] = await findCartItems(tx, { itemId: line.id });
+      if (added === undefined) throw new Error(`The cart line ${line.id} just written cannot be read`);
+      return serializeCartItem(added);
     });
   }
 

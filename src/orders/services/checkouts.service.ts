@@ -6,7 +6,7 @@ import { OrderProcessingError } from '../pricing/engine';
 import { loadOrderForProcessing } from '../pricing/order-processor';
 import { CheckoutError, CompleteCheckoutService } from '../commands';
 import { Order } from '../domain/order.entity';
-import { findOrder } from '../queries/order-queries';
+import { findOrder } from '../queries/order.read-model';
 import { canApplyCheckout } from '../domain/state-machines/checkout-state-machine';
 import { PaymentMethod } from '../../payments/entities/payment-method.entity';
 import { ShippingMethod } from '../../shipping/entities/shipping-method.entity';
