@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { intArray } from '../../database/int-array';
 
 /**
  * The cart-line read model: a line with its units, adjustments and variant (translations, option
- * values, channel pricings), every nested collection as JSON built by PostgreSQL and ordered by id, so
- * the lines of one cart or of a page of carts are read in one statement whatever their number.
+ * values, channel pricings), every nested collection as JSON built by PostgreSQL and ordered by id. The
+ * cart read embeds the same columns (cartItemsJson); the answer to adding an item reads its line alone
+ * (findCartItem).
  */
 
 export interface Adjustment {
@@ -85,15 +85,18 @@ export const CART_ITEM_FROM = `
     left join shipping_category sc on sc.id = v.shipping_category_id`;
 
 const CART_ITEMS = `select ${CART_ITEM_COLUMNS} ${CART_ITEM_FROM}`;
-const ITEMS_OF_CARTS = `${CART_ITEMS} where i.order_id = any(?::int[]) order by i.order_id, i.id`;
-const ONE_ITEM = `${CART_ITEMS} where i.id = ?`;
 
 /**
- * Cart lines: every line of these carts (by cart, then id), or the one line with this id. One statement
- * whatever their number; the cart's GET and the answer to adding an item both read lines here.
+ * The lines of the cart `owner` (an SQL expression) as a JSON array of CartItem, by id: how the cart
+ * read embeds its lines, so a cart costs one statement whatever their number.
  */
-export function findCartItems(em: EntityManager, of: { cartIds: readonly number[] } | { itemId: number }): Promise<CartItem[]> {
-  if ('itemId' in of) return em.execute<CartItem[]>(ONE_ITEM, [of.itemId]);
-  if (of.cartIds.length === 0) return Promise.resolve([]);
-  return em.execute<CartItem[]>(ITEMS_OF_CARTS, [intArray(of.cartIds)]);
+export const cartItemsJson = (owner: string) =>
+  `coalesce((select json_agg(line order by line.id) from (${CART_ITEMS} where i.order_id = ${owner}) line), '[]'::json)`;
+
+const ONE_ITEM = `${CART_ITEMS} where i.id = ?`;
+
+/** One cart line by id, as the cart read shows it (same columns as cartItemsJson); null when there is none. */
+export async function findCartItem(em: EntityManager, id: number): Promise<CartItem | null> {
+  const [item] = await em.execute<CartItem[]>(ONE_ITEM, [id]);
+  return item ?? null;
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CART_LIST_FROM, CART_SELECT, withCartItems, type Cart, type CartRow } from './cart.read-model';
+import { CART_LIST_FROM, CART_SELECT, cartsOf, type Cart, type CartRow } from './cart.read-model';
 import type { PageWindow } from '../../common/pagination/page';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
 
@@ -103,11 +103,11 @@ export async function countPlacedOrders(em: EntityManager, filters: OrderListFil
 export async function findPlacedOrderPage(em: EntityManager, request: OrderListPageRequest, filters: OrderListFilters, window: PageWindow): Promise<Cart[]> {
   const where = listWhere(filters);
   const order = orderClause(request.sorting);
-  const orders = await em.execute<CartRow[]>(
+  const rows = await em.execute<CartRow[]>(
     `${CART_SELECT}
       where o.id in (select o.id ${CART_LIST_FROM} ${where.sql} order by ${order} limit ? offset ?)
       order by ${order}`,
     [...where.params, window.limit, window.offset],
   );
-  return withCartItems(em, orders);
+  return cartsOf(rows);
 }

@@ -7,7 +7,7 @@ import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { serializeCartItem } from '../serializers/cart.serializer';
 import { changeCart, processCart } from '../commands/cart-transaction';
-import { findCartItems } from '../queries/cart-item.read-model';
+import { findCartItem } from '../queries/cart-item.read-model';
 import { lineForVariant, removeLine, setLineQuantity } from '../pricing/order-graph-changes';
 import { loadOrderForProcessing, variantFactsOf, type OrderForProcessing } from '../pricing/order-processor';
 import type { OrderItem } from '../domain/order-item.entity';
@@ -55,9 +55,9 @@ export class CartItemsService {
       const line = lineForVariant(tx, order.graph, variant.variant_id);
       setLineQuantity(tx, order.graph, line, line.quantity + data.quantity);
       await processCart(tx, order);
-      // After the flush, through the read the cart's GET uses for its lines.
-      const [added] = await findCartItems(tx, { itemId: line.id });
-      if (added === undefined) throw new Error(`The cart line ${line.id} just written cannot be read`);
+      // After the flush, through the cart-item read model whose columns the cart's GET shows.
+      const added = await findCartItem(tx, line.id);
+      if (added === null) throw new Error(`The cart line ${line.id} just written cannot be read`);
       return serializeCartItem(added);
     });
   }

@@ -6,7 +6,6 @@ import { readPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
 import { serializeCustomerOrder, serializeOrder } from '../serializers/order.serializer';
 import {
-  countCustomerOrders,
   CUSTOMER_ORDER_CRITERIA,
   CUSTOMER_ORDER_SORTS,
   findCustomerOrderPage,
@@ -46,12 +45,11 @@ export class OrdersService {
     const request = parsePageRequest(rawQuery, CUSTOMER_ORDERS_SPEC);
     const em = this.em.fork();
     return readPage(links.customerOrders(customerId), request, {
-      count: async () => {
-        const { customerExists, total } = await countCustomerOrders(em, customerId, request);
+      readWithTotal: async (window) => {
+        const { customerExists, total, orders } = await findCustomerOrderPage(em, customerId, request, window);
         if (!customerExists) throw resourceNotFound('customer');
-        return total;
+        return { total, items: orders.map(serializeCustomerOrder) };
       },
-      read: async (window) => (await findCustomerOrderPage(em, customerId, request, window)).map(serializeCustomerOrder),
     });
   }
 

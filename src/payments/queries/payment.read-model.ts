@@ -4,7 +4,8 @@ import { intArray } from '../../database/int-array';
 
 /**
  * The payment read model: payments and payment methods with every exposed field. A method's channels
- * come from the channels module (findChannelDetails), so any number of payments costs two statements.
+ * come from the channels module (findChannelDetails): one payment or method costs two statements, and
+ * the payments of many orders let their caller read those channels along with its own.
  */
 
 export interface PaymentMethodTranslationDetail {
@@ -82,9 +83,8 @@ const methodOf = (row: MethodColumns): MethodRow | null =>
         channelIds: row.methodChannelIds,
       };
 
-/** The methods with their channels, read in one statement for all of them. */
-async function withChannels(em: EntityManager, methods: Array<MethodRow | null>): Promise<Array<PaymentMethodDetail | null>> {
-  const channels = await findChannelDetails(em, methods.flatMap((method) => method?.channelIds ?? []));
+/** The methods given their channels. */
+function methodsWithChannels(methods: Array<MethodRow | null>, channels: Map<number, ChannelDetail>): Array<PaymentMethodDetail | null> {
   return methods.map((method) => {
     if (method === null) return null;
     const { channelIds, ...rest } = method;
@@ -92,32 +92,49 @@ async function withChannels(em: EntityManager, methods: Array<MethodRow | null>)
   });
 }
 
-async function detailed(em: EntityManager, rows: PaymentRow[]): Promise<PaymentDetail[]> {
-  const methods = await withChannels(em, rows.map(methodOf));
-  return rows.map((row, index) => ({ id: row.id, orderId: row.orderId, amount: row.amount, state: row.state, method: methods[index] }));
+/** Payments read, waiting for their methods' channels (`channelIds`) from the channels module. */
+export interface PaymentsWithoutChannels {
+  channelIds: number[];
+  complete(channels: Map<number, ChannelDetail>): PaymentDetail[];
+}
+
+function withoutChannels(rows: PaymentRow[]): PaymentsWithoutChannels {
+  const methods = rows.map(methodOf);
+  return {
+    channelIds: methods.flatMap((method) => method?.channelIds ?? []),
+    complete: (channels) => {
+      const complete = methodsWithChannels(methods, channels);
+      return rows.map((row, index) => ({ id: row.id, orderId: row.orderId, amount: row.amount, state: row.state, method: complete[index] }));
+    },
+  };
+}
+
+async function withChannels(em: EntityManager, payments: PaymentsWithoutChannels): Promise<PaymentDetail[]> {
+  return payments.complete(await findChannelDetails(em, payments.channelIds));
 }
 
 /** The payment method with this code; null when there is none. */
 export async function findPaymentMethod(em: EntityManager, code: string): Promise<PaymentMethodDetail | null> {
   const [row] = await em.execute<MethodColumns[]>(METHOD_BY_CODE, [code]);
   if (row === undefined) return null;
-  const [method] = await withChannels(em, [methodOf(row)]);
-  return method;
+  const method = methodOf(row);
+  const [complete] = methodsWithChannels([method], await findChannelDetails(em, method?.channelIds ?? []));
+  return complete;
 }
 
 /** The payment with this id; null when there is none. */
 export async function findPayment(em: EntityManager, id: number): Promise<PaymentDetail | null> {
   const rows = await em.execute<PaymentRow[]>(`${PAYMENTS} where pa.id = ?`, [id]);
   if (rows.length === 0) return null;
-  const [payment] = await detailed(em, rows);
+  const [payment] = await withChannels(em, withoutChannels(rows));
   return payment;
 }
 
-/** The payments of these orders, each order's by id: two statements whatever their number. */
-export async function findPaymentsOfOrders(em: EntityManager, orderIds: readonly number[]): Promise<Map<number, PaymentDetail[]>> {
-  const byOrder = new Map<number, PaymentDetail[]>();
-  if (orderIds.length === 0) return byOrder;
+/**
+ * The payments of these orders, by id, in one statement whatever their number; their methods' channels
+ * are for the caller to read (with its own, in one statement) and hand to `complete`.
+ */
+export async function findPaymentsOfOrders(em: EntityManager, orderIds: readonly number[]): Promise<PaymentsWithoutChannels> {
   const rows = await em.execute<PaymentRow[]>(`${PAYMENTS} where pa.order_id = any(?::int[]) order by pa.id`, [intArray(orderIds)]);
-  for (const payment of await detailed(em, rows)) byOrder.set(payment.orderId, [...(byOrder.get(payment.orderId) ?? []), payment]);
-  return byOrder;
+  return withoutChannels(rows);
 }
