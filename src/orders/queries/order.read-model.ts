@@ -6,6 +6,8 @@ import { findCustomerDetails, type CustomerDetail } from '../../customers/querie
 import { findPaymentsOfOrders, type PaymentDetail } from '../../payments/queries/payment.read-model';
 import { findShipmentsOfOrders, type ShipmentDetail } from '../../shipping/queries/shipment.read-model';
 import { withDates, type Stored } from '../../database/stored-dates';
+import type { ShippingCategoryDetail } from '../../shipping/categories/queries/shipping-category.read-model';
+import type { TaxCategoryDetail } from '../../taxation/queries/tax-category.read-model';
 import { adjustmentsJson, CART_ITEM_COLUMNS, CART_ITEM_FROM, type Adjustment, type CartItem } from './cart-item.read-model';
 
 /**
@@ -16,15 +18,6 @@ import { adjustmentsJson, CART_ITEM_COLUMNS, CART_ITEM_FROM, type Adjustment, ty
  * of their payment methods together). One order or a page of them costs the same five statements.
  */
 
-export interface CategoryDetail {
-  id: number;
-  code: string;
-  name: string;
-  description: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 /** An order line as in carts, plus the variant's stock, dimensions, full categories and descriptor name. */
 export interface OrderItem extends CartItem {
   variantOnHold: number;
@@ -33,8 +26,8 @@ export interface OrderItem extends CartItem {
   variantWidth: number | null;
   variantHeight: number | null;
   variantDepth: number | null;
-  taxCategory: CategoryDetail | null;
-  shippingCategory: CategoryDetail | null;
+  taxCategory: TaxCategoryDetail | null;
+  shippingCategory: ShippingCategoryDetail | null;
   /** The variant's name in the order's locale (else its first), or its product's the same way; null when none. */
   variantDescriptorName: string | null;
 }
@@ -127,12 +120,12 @@ const ORDER_COLUMNS = `
 const ORDER_BY_ID = `select ${ORDER_COLUMNS} from orders o where o.id = ?`;
 
 type OrderItemRow = Omit<OrderItem, 'taxCategory' | 'shippingCategory'> & {
-  taxCategory: Stored<CategoryDetail> | null;
-  shippingCategory: Stored<CategoryDetail> | null;
+  taxCategory: Stored<TaxCategoryDetail> | null;
+  shippingCategory: Stored<ShippingCategoryDetail> | null;
 };
 
 /** A row of ORDER_SELECT: the order's own parts, and the ids of those other modules show. */
-export type OrderRow = Stored<Omit<Order, 'items' | 'customer' | 'channel' | 'payments' | 'shipments' | 'promotionCoupon'>> & {
+type OrderRow = Stored<Omit<Order, 'items' | 'customer' | 'channel' | 'payments' | 'shipments' | 'promotionCoupon'>> & {
   customerId: number;
   channelId: number;
   items: OrderItemRow[];
@@ -145,10 +138,12 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
   return groups;
 }
 
-const category = (row: Stored<CategoryDetail> | null): CategoryDetail | null => (row === null ? null : withDates<CategoryDetail>(row, ['createdAt', 'updatedAt']));
+/** A category read as JSON (as the line's variant shows it), its timestamps as Dates. */
+const category = <T extends TaxCategoryDetail | ShippingCategoryDetail>(row: Stored<T> | null): T | null =>
+  row === null ? null : withDates<T>(row, ['createdAt', 'updatedAt']);
 
 /** The orders read by ORDER_SELECT, completed with their customers, channels, payments and shipments. */
-export async function withOrderParts(em: EntityManager, rows: OrderRow[]): Promise<Order[]> {
+async function withOrderParts(em: EntityManager, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   // Independent reads; outside a transaction each runs on its own pooled connection. The channels of the
@@ -165,7 +160,7 @@ export async function withOrderParts(em: EntityManager, rows: OrderRow[]): Promi
   ]);
   return rows.map(({ customerId, channelId, items, promotionCoupon, ...order }) => ({
     ...withDates<Omit<Order, 'items' | 'customer' | 'channel' | 'payments' | 'shipments' | 'promotionCoupon'>>(order, ['checkoutCompletedAt']),
-    items: items.map((item) => ({ ...item, taxCategory: category(item.taxCategory), shippingCategory: category(item.shippingCategory) })),
+    items: items.map((item) => ({ ...item, taxCategory: category<TaxCategoryDetail>(item.taxCategory), shippingCategory: category<ShippingCategoryDetail>(item.shippingCategory) })),
     customer: customers.get(customerId)!,
     channel: channels.get(channelId)!,
     payments: payments.get(order.id) ?? [],
