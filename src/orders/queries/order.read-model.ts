@@ -124,7 +124,7 @@ type OrderItemRow = Omit<OrderItem, 'taxCategory' | 'shippingCategory'> & {
   shippingCategory: Stored<ShippingCategoryDetail> | null;
 };
 
-/** A row of ORDER_SELECT: the order's own parts, and the ids of those other modules show. */
+/** A row of ORDER_COLUMNS: the order's own parts, and the ids of those other modules show. */
 type OrderRow = Stored<Omit<Order, 'items' | 'customer' | 'channel' | 'payments' | 'shipments' | 'promotionCoupon'>> & {
   customerId: number;
   channelId: number;
@@ -142,7 +142,7 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
 const category = <T extends TaxCategoryDetail | ShippingCategoryDetail>(row: Stored<T> | null): T | null =>
   row === null ? null : withDates<T>(row, ['createdAt', 'updatedAt']);
 
-/** The orders read by ORDER_SELECT, completed with their customers, channels, payments and shipments. */
+/** The orders read by ORDER_COLUMNS, completed with their customers, channels, payments and shipments. */
 async function withOrderParts(em: EntityManager, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
