@@ -5,7 +5,7 @@ import { Strategy } from 'passport-http-bearer';
 import { API_ACCESS_ROLE } from './entities/admin-user.entity';
 import type { AuthenticatedAdmin } from './authenticated-admin';
 import { accessDenied, expiredAccessToken, invalidAccessToken } from './oauth-errors';
-import { findTokenOwner } from './queries/find-token-owner';
+import { findTokenOwner } from './queries/token-owner.read-model';
 import { hashToken } from './token-hash';
 
 @Injectable()

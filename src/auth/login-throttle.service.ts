@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { httpError } from '../common/errors/api-error';
 import { AuthThrottle } from './entities/auth-throttle.entity';
-import { deleteExpiredLoginAttempts, reserveLoginAttempt } from './queries/reserve-login-attempt';
+import { deleteExpiredLoginAttempts, reserveLoginAttempt } from './login-attempts';
 import { hashToken } from './token-hash';
 
 /**

@@ -18,7 +18,7 @@ import {
   PageOfCustomersSchema,
 } from './customers.openapi';
 import { CustomerForm } from './forms/customer.form';
-import { CUSTOMER_LIST_SPEC } from './queries/customer-list.query';
+import { CUSTOMER_LIST_SPEC } from './queries/customer.read-model';
 import { CreateCustomerService } from './services/create-customer.service';
 import { CustomerQueriesService } from './services/customer-queries.service';
 import { UpdateCustomerService } from './services/update-customer.service';

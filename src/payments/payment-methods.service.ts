@@ -1,26 +1,17 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
-import { PaymentMethod } from './entities/payment-method.entity';
-import { paymentMethodRow, serializePaymentMethod } from './payment.serializer';
+import { serializePaymentMethod } from './payment.serializer';
+import { findPaymentMethod } from './queries/payment.read-model';
 
 @Injectable()
 export class PaymentMethodsService {
   constructor(private readonly em: EntityManager) {}
 
-  /** The payment method by code with its translations and channels, in one joined statement. */
+  /** The payment method by code with its translations and channels (the payment read model). */
   async show(code: string) {
-    const method = await this.em.fork().findOne(
-      PaymentMethod,
-      { code },
-      {
-        populate: ['translations', 'channels'],
-        populateOrderBy: { translations: { id: 'asc' }, channels: { id: 'asc' } },
-        strategy: 'joined',
-        disableIdentityMap: true,
-      },
-    );
+    const method = await findPaymentMethod(this.em.fork(), code);
     if (method === null) throw resourceNotFound('payment method');
-    return serializePaymentMethod(paymentMethodRow(method));
+    return serializePaymentMethod(method);
   }
 }

@@ -1,13 +1,11 @@
-import { channelRow, serializeChannelJson } from '../channels/channel.serializer';
-import { formatStoredDateTime } from '../common/datetime';
+import { serializeChannelDetail } from '../channels/channel.serializer';
+import { formatDateTime } from '../common/datetime';
 import { keyedBy } from '../common/serialization/keyed-by';
 import { links, selfLink } from '../common/links';
-import type { PaymentMethodTranslation } from './entities/payment-method-translation.entity';
-import type { PaymentMethod } from './entities/payment-method.entity';
 import type { Payment } from './entities/payment.entity';
-import type { PaymentJson, PaymentMethodJson, PaymentMethodTranslationJson } from './queries/payment-sql';
+import type { PaymentDetail, PaymentMethodDetail, PaymentMethodTranslationDetail } from './queries/payment.read-model';
 
-const serializeTranslations = (translations: readonly PaymentMethodTranslationJson[]) =>
+const serializeTranslations = (translations: readonly PaymentMethodTranslationDetail[]) =>
   keyedBy(
     translations,
     (t) => t.locale,
@@ -27,28 +25,28 @@ const paymentLinks = (id: number, orderId: number, methodCode: string | null) =>
 });
 
 /** Every exposed field of a payment method, its channels in full. */
-export function serializePaymentMethod(row: PaymentMethodJson) {
+export function serializePaymentMethod(row: PaymentMethodDetail) {
   return {
     id: row.id,
     code: row.code,
     position: row.position,
-    createdAt: formatStoredDateTime(row.created_at),
-    updatedAt: formatStoredDateTime(row.updated_at),
+    createdAt: formatDateTime(row.createdAt),
+    updatedAt: formatDateTime(row.updatedAt),
     enabled: row.enabled,
     translations: serializeTranslations(row.translations),
-    channels: row.channels.map(serializeChannelJson),
+    channels: row.channels.map(serializeChannelDetail),
     _links: selfLink(links.paymentMethod(row.code)),
   };
 }
 
 /** A payment: no currency, links to its order, itself and (when it has one) its method. */
-export function serializePayment(row: PaymentJson) {
+export function serializePayment(row: PaymentDetail) {
   return {
     id: row.id,
     ...(row.method !== null && { method: serializePaymentMethod(row.method) }),
     amount: row.amount,
     state: row.state,
-    _links: paymentLinks(row.id, row.order_id, row.method?.code ?? null),
+    _links: paymentLinks(row.id, row.orderId, row.method?.code ?? null),
   };
 }
 
@@ -65,7 +63,7 @@ export function serializePaymentListItem(payment: Payment) {
         id: method.id,
         code: method.code,
         position: method.position,
-        translations: serializeTranslations(method.translations.getItems().map(translationRow)),
+        translations: serializeTranslations(method.translations.getItems()),
         _links: selfLink(links.paymentMethod(method.code)),
       },
     }),
@@ -74,32 +72,3 @@ export function serializePaymentListItem(payment: Payment) {
     _links: paymentLinks(payment.id, payment.order.id, method?.code ?? null),
   };
 }
-
-const translationRow = (t: PaymentMethodTranslation): PaymentMethodTranslationJson => ({
-  id: t.id,
-  locale: t.locale,
-  name: t.name,
-  description: t.description,
-  instructions: t.instructions,
-});
-
-/** A payment method loaded with its translations and channels (each ordered by id), in the form the serializer reads. */
-export const paymentMethodRow = (method: PaymentMethod): PaymentMethodJson => ({
-  id: method.id,
-  code: method.code,
-  position: method.position,
-  created_at: method.createdAt,
-  updated_at: method.updatedAt,
-  enabled: method.enabled,
-  translations: method.translations.getItems().map(translationRow),
-  channels: method.channels.getItems().map(channelRow),
-});
-
-/** A payment loaded with its method (see paymentMethodRow), in the form the serializer reads. */
-export const paymentRow = (payment: Payment): PaymentJson => ({
-  id: payment.id,
-  order_id: payment.order.id,
-  amount: payment.amount,
-  state: payment.state,
-  method: payment.method === null ? null : paymentMethodRow(payment.method),
-});

@@ -3,12 +3,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
 import { links } from '../common/links';
-import { readEntityPage } from '../common/pagination/entity-page';
-import { buildPage } from '../common/pagination/page';
+import { readPage } from '../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../common/pagination/page-request';
 import { readStringFilter, stringFilterWhere } from '../common/pagination/string-filter';
 import { Payment } from './entities/payment.entity';
-import { paymentRow, serializePayment, serializePaymentListItem } from './payment.serializer';
+import { serializePayment, serializePaymentListItem } from './payment.serializer';
+import { findPayment } from './queries/payment.read-model';
 
 const PAYMENT_SORTS = ['amount', 'createdAt', 'updatedAt'] as const;
 type PaymentSort = (typeof PAYMENT_SORTS)[number];
@@ -28,35 +28,27 @@ export class PaymentsService {
     const filter = readStringFilter(rawQuery, 'state');
     const where = { $and: [{ state: { $ne: 'cart' } }, ...(filter === null ? [] : [stringFilterWhere('state', filter)])] } as FilterQuery<Payment>;
     const em = this.em.fork();
-    const { total, items: payments } = await readEntityPage(
-      request,
-      SORT_PROPERTIES,
-      () => em.count(Payment, where),
-      (window) =>
-        em.find(Payment, where, {
-          ...window,
-          populate: ['method.translations'],
-          populateOrderBy: { method: { translations: { id: 'asc' } } },
-          strategy: 'joined',
-          disableIdentityMap: true,
-        }),
-    );
-    return buildPage(links.payments(), request, total, payments.map(serializePaymentListItem));
+    const orderBy = request.sorting.map(([field, direction]) => ({ [SORT_PROPERTIES[field]]: direction }));
+    return readPage(links.payments(), request, {
+      count: () => em.count(Payment, where),
+      read: async (window) =>
+        (
+          await em.find(Payment, where, {
+            ...window,
+            orderBy,
+            populate: ['method.translations'],
+            populateOrderBy: { method: { translations: { id: 'asc' } } },
+            strategy: 'joined',
+            disableIdentityMap: true,
+          })
+        ).map(serializePaymentListItem),
+    });
   }
 
-  /** The payment with its method and the method's translations and channels, in one joined statement. */
+  /** The payment with its method and the method's translations and channels (the payment read model). */
   async show(id: number) {
-    const payment = await this.em.fork().findOne(
-      Payment,
-      { id },
-      {
-        populate: ['method.translations', 'method.channels'],
-        populateOrderBy: { method: { translations: { id: 'asc' }, channels: { id: 'asc' } } },
-        strategy: 'joined',
-        disableIdentityMap: true,
-      },
-    );
+    const payment = await findPayment(this.em.fork(), id);
     if (payment === null) throw resourceNotFound('payment');
-    return serializePayment(paymentRow(payment));
+    return serializePayment(payment);
   }
 }

@@ -3,12 +3,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
 import { links } from '../common/links';
-import { readEntityPage } from '../common/pagination/entity-page';
-import { buildPage } from '../common/pagination/page';
+import { readPage } from '../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../common/pagination/page-request';
 import { readStringFilter, stringFilterWhere } from '../common/pagination/string-filter';
 import { Shipment } from './entities/shipment.entity';
-import { serializeShipment, shipmentRow } from './shipment.serializer';
+import { serializeShipment } from './shipment.serializer';
 
 const SHIPMENT_SORTS = ['createdAt', 'updatedAt'] as const;
 type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
@@ -28,25 +27,18 @@ export class ShipmentsService {
     const filter = readStringFilter(rawQuery, 'state');
     const where = { $and: [{ state: { $ne: 'cart' } }, ...(filter === null ? [] : [stringFilterWhere('state', filter)])] } as FilterQuery<Shipment>;
     const em = this.em.fork();
-    const { total, items: shipments } = await readEntityPage(
-      request,
-      SORT_PROPERTIES,
-      () => em.count(Shipment, where),
-      (window) =>
-        em.find(Shipment, where, {
-          ...window,
-          populate: ['method.zone'],
-          strategy: 'joined',
-          disableIdentityMap: true,
-        }),
-    );
-    return buildPage(links.shipments(), request, total, shipments.map((shipment) => serializeShipment(shipmentRow(shipment))));
+    const orderBy = request.sorting.map(([field, direction]) => ({ [SORT_PROPERTIES[field]]: direction }));
+    return readPage(links.shipments(), request, {
+      count: () => em.count(Shipment, where),
+      read: async (window) =>
+        (await em.find(Shipment, where, { ...window, orderBy, populate: ['method.zone'], strategy: 'joined', disableIdentityMap: true })).map(serializeShipment),
+    });
   }
 
   /** The shipment with its method and the method's zone, in one joined statement. */
   async show(id: number) {
     const shipment = await this.em.fork().findOne(Shipment, { id }, { populate: ['method.zone'], strategy: 'joined', disableIdentityMap: true });
     if (shipment === null) throw resourceNotFound('shipment');
-    return serializeShipment(shipmentRow(shipment));
+    return serializeShipment(shipment);
   }
 }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
 import { ShippingMethod } from './entities/shipping-method.entity';
-import { serializeShippingMethod, shippingMethodRow } from './shipment.serializer';
+import { serializeShippingMethod } from './shipment.serializer';
 
 @Injectable()
 export class ShippingMethodsService {
@@ -16,6 +16,6 @@ export class ShippingMethodsService {
       { populate: ['zone'], strategy: 'joined', disableIdentityMap: true },
     );
     if (method === null) throw resourceNotFound('shipping method');
-    return serializeShippingMethod(shippingMethodRow(method));
+    return serializeShippingMethod(method);
   }
 }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
 import { TaxCategory } from './entities/tax-category.entity';
-import { serializeTaxCategory, taxCategoryRow } from './tax-category.serializer';
+import { serializeTaxCategory } from './tax-category.serializer';
 
 @Injectable()
 export class TaxCategoriesService {
@@ -12,6 +12,6 @@ export class TaxCategoriesService {
   async show(code: string) {
     const category = await this.em.fork().findOne(TaxCategory, { code }, { disableIdentityMap: true });
     if (category === null) throw resourceNotFound('tax category');
-    return serializeTaxCategory(taxCategoryRow(category));
+    return serializeTaxCategory(category);
   }
 }

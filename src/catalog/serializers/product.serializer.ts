@@ -1,11 +1,10 @@
 import { formatDateTime } from '../../common/datetime';
 import { links } from '../../common/links';
 import { keyedBy } from '../../common/serialization/keyed-by';
-import { toDate } from '../../common/serialization/to-date';
-import type { ProductOptionRow, ProductRow } from '../queries/catalog-rows';
+import type { Product, ProductOption } from '../queries/product.read-model';
 import { serializeOptionValue, serializeVariant } from './variant.serializer';
 
-function serializeOption(row: ProductOptionRow) {
+function serializeOption(row: ProductOption) {
   return { id: row.id, code: row.code, name: row.name, position: row.position, values: row.values.map(serializeOptionValue) };
 }
 
@@ -13,7 +12,7 @@ function serializeOption(row: ProductOptionRow) {
  * The detailed product: its variants in the full variant form (by position), its options with their
  * values, translations keyed by locale, directly assigned taxons, and links to itself and its variant list.
  */
-export function serializeProduct(row: ProductRow) {
+export function serializeProduct(row: Product) {
   return {
     id: row.id,
     code: row.code,
@@ -26,8 +25,8 @@ export function serializeProduct(row: ProductRow) {
     ),
     taxons: row.taxons.map((taxon) => ({ id: taxon.id, code: taxon.code, name: taxon.name })),
     enabled: row.enabled,
-    createdAt: formatDateTime(toDate(row.created_at)),
-    updatedAt: formatDateTime(toDate(row.updated_at)),
+    createdAt: formatDateTime(row.createdAt),
+    updatedAt: formatDateTime(row.updatedAt),
     _links: {
       self: { href: links.product(row.code) },
       variants: { href: links.productVariants(row.code) },

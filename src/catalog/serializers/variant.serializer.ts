@@ -2,9 +2,9 @@ import { links } from '../../common/links';
 import { keyedBy } from '../../common/serialization/keyed-by';
 import { serializeShippingCategory } from '../../shipping/categories/shipping-category.serializer';
 import { serializeTaxCategory } from '../../taxation/tax-category.serializer';
-import type { OptionValueRow, VariantRow } from '../queries/catalog-rows';
+import type { OptionValue, Variant } from '../queries/variant.read-model';
 
-export function serializeOptionValue(row: OptionValueRow) {
+export function serializeOptionValue(row: OptionValue) {
   return {
     code: row.code,
     translations: keyedBy(row.translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, value: t.value })),
@@ -15,28 +15,28 @@ export function serializeOptionValue(row: OptionValueRow) {
  * The full variant form (every exposed field and link): the variant resource, the variant list and the
  * variants embedded in a product. `descriptor` is "<name> (<code>)", or "(<code>)" when nothing has a name.
  */
-export function serializeVariant(row: VariantRow) {
+export function serializeVariant(row: Variant) {
   return {
-    descriptor: row.descriptor_name === null ? `(${row.code})` : `${row.descriptor_name} (${row.code})`,
+    descriptor: row.descriptorName === null ? `(${row.code})` : `${row.descriptorName} (${row.code})`,
     id: row.id,
     code: row.code,
-    optionValues: row.option_values.map(serializeOptionValue),
+    optionValues: row.optionValues.map(serializeOptionValue),
     position: row.position,
     translations: keyedBy(row.translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, name: t.name })),
     version: row.version,
-    onHold: row.on_hold,
-    onHand: row.on_hand,
+    onHold: row.onHold,
+    onHand: row.onHand,
     tracked: row.tracked,
     ...(row.weight !== null && { weight: row.weight }),
     ...(row.width !== null && { width: row.width }),
     ...(row.height !== null && { height: row.height }),
     ...(row.depth !== null && { depth: row.depth }),
-    ...(row.tax_category !== null && { taxCategory: serializeTaxCategory(row.tax_category) }),
-    ...(row.shipping_category !== null && { shippingCategory: serializeShippingCategory(row.shipping_category) }),
-    channelPricings: keyedBy(row.channel_pricings, (p) => p.channel_code, (p) => ({ channelCode: p.channel_code, price: p.price })),
+    ...(row.taxCategory !== null && { taxCategory: serializeTaxCategory(row.taxCategory) }),
+    ...(row.shippingCategory !== null && { shippingCategory: serializeShippingCategory(row.shippingCategory) }),
+    channelPricings: keyedBy(row.channelPricings, (p) => p.channelCode, (p) => ({ channelCode: p.channelCode, price: p.price })),
     _links: {
-      self: { href: links.variant(row.product_code, row.code) },
-      product: { href: links.product(row.product_code) },
+      self: { href: links.variant(row.productCode, row.code) },
+      product: { href: links.product(row.productCode) },
     },
   };
 }

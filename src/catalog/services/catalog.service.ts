@@ -3,10 +3,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
 import { links } from '../../common/links';
-import { assertPageExists, buildPage } from '../../common/pagination/page';
+import { readPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
 import { Product } from '../entities/product.entity';
-import { findProduct, findVariant, findVariantPage, VARIANT_SORTS, type VariantSort } from '../queries/catalog-queries';
+import { findProduct } from '../queries/product.read-model';
+import { findVariant, findVariantPage, VARIANT_SORTS, type VariantSort } from '../queries/variant.read-model';
 import { serializeProduct } from '../serializers/product.serializer';
 import { serializeVariant } from '../serializers/variant.serializer';
 
@@ -26,19 +27,21 @@ export class CatalogService {
   async variants(productCode: string, rawQuery: string) {
     const request = parsePageRequest(rawQuery, VARIANT_LIST);
     const em = this.em.fork();
-    // The product (no row when it is unknown) with its number of variants, in one statement.
-    const [counted] = await em
-      .createQueryBuilder(Product, 'p')
-      .select(['p.id', raw('count(v.id)::int as total')])
-      .leftJoin('p.variants', 'v')
-      .where({ code: productCode })
-      .groupBy('p.id')
-      .execute<Array<{ id: number; total: number } | undefined>>('all');
-    if (counted === undefined) throw resourceNotFound('product');
-    const total = counted.total;
-    assertPageExists(request, total);
-    const rows = total === 0 ? [] : await findVariantPage(em, productCode, request);
-    return buildPage(links.productVariants(productCode), request, total, rows.map(serializeVariant));
+    return readPage(links.productVariants(productCode), request, {
+      // The product (no row when it is unknown) with its number of variants, in one statement.
+      count: async () => {
+        const [counted] = await em
+          .createQueryBuilder(Product, 'p')
+          .select(['p.id', raw('count(v.id)::int as total')])
+          .leftJoin('p.variants', 'v')
+          .where({ code: productCode })
+          .groupBy('p.id')
+          .execute<Array<{ id: number; total: number } | undefined>>('all');
+        if (counted === undefined) throw resourceNotFound('product');
+        return counted.total;
+      },
+      read: async (window) => (await findVariantPage(em, productCode, request, window)).map(serializeVariant),
+    });
   }
 
   async variant(productCode: string, code: string) {

@@ -31,11 +31,46 @@ function pageCount(total: number, limit: number): number {
 }
 
 /** Rejects a page past the last one before the page's rows are loaded. */
-export function assertPageExists(request: Pick<PageRequest<string, string>, 'page' | 'limit'>, total: number): void {
+function assertPageExists(request: Pick<PageRequest<string, string>, 'page' | 'limit'>, total: number): void {
   if (request.page > pageCount(total, request.limit)) throw pageNotFound();
 }
 
-export function buildPage<T>(
+/** The rows one page covers, in the order the request sorts them. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Where a list's page comes from: either a count, then (unless the list is empty) a read of the page's
+ * window; or one read that answers the window and the total together.
+ */
+export type PageSource<T> =
+  | { count: () => Promise<number>; read: (window: PageWindow) => Promise<T[]> }
+  | { readWithTotal: (window: PageWindow) => Promise<{ total: number; items: T[] }> };
+
+/**
+ * One page of a list, the only paging path: reads the request's window from `source`, answers a page
+ * past the last one with a 404 (before its rows are read when there is a separate count), then wraps
+ * the items in the envelope with its links.
+ */
+export async function readPage<T>(
+  path: string,
+  request: Pick<PageRequest<string, string>, 'page' | 'limit' | 'carriedQuery'>,
+  source: PageSource<T>,
+): Promise<PageEnvelope<T>> {
+  const window = { limit: request.limit, offset: (request.page - 1) * request.limit };
+  if ('readWithTotal' in source) {
+    const { total, items } = await source.readWithTotal(window);
+    assertPageExists(request, total);
+    return buildPage(path, request, total, items);
+  }
+  const total = await source.count();
+  assertPageExists(request, total);
+  return buildPage(path, request, total, total === 0 ? [] : await source.read(window));
+}
+
+function buildPage<T>(
   path: string,
   request: Pick<PageRequest<string, string>, 'page' | 'limit' | 'carriedQuery'>,
   total: number,

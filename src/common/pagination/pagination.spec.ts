@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error';
-import { buildPage, pageHref } from './page';
+import { pageHref, readPage } from './page';
 import { parsePageRequest, type ListSpec } from './page-request';
 
 const spec: ListSpec<'id' | 'email' | 'lastName', 'search'> = { sortable: ['id', 'email', 'lastName'], defaultSort: ['id', 'desc'], criteria: ['search'] };
@@ -65,12 +65,13 @@ describe('parsePageRequest', () => {
   });
 });
 
-describe('buildPage', () => {
+describe('readPage', () => {
   const request = (page: number, limit: number) => ({ page, limit, carriedQuery: [] as Array<[string, string]> });
   const href = (page: number, limit: number) => ({ href: `/api/v1/carts/?page=${page}&limit=${limit}` });
+  const never = () => Promise.reject(new Error('read when nothing was to be read'));
 
-  it('answers an empty list as page 1 of 1', () => {
-    expect(buildPage('/api/v1/carts/', request(1, 10), 0, [])).toEqual({
+  it('answers an empty list as page 1 of 1 without reading rows', async () => {
+    expect(await readPage('/api/v1/carts/', request(1, 10), { count: () => Promise.resolve(0), read: never })).toEqual({
       page: 1,
       limit: 10,
       pages: 1,
@@ -80,8 +81,14 @@ describe('buildPage', () => {
     });
   });
 
-  it('links next and previous in the middle, in the contract key order', () => {
-    const page = buildPage('/api/v1/carts/', request(2, 2), 5, ['c', 'd']);
+  it('reads the window of the page and links next and previous in the middle, in the contract key order', async () => {
+    const windows: unknown[] = [];
+    const read = (window: unknown) => {
+      windows.push(window);
+      return Promise.resolve(['c', 'd']);
+    };
+    const page = await readPage('/api/v1/carts/', request(2, 2), { count: () => Promise.resolve(5), read });
+    expect(windows).toEqual([{ limit: 2, offset: 2 }]);
     expect(JSON.stringify(page)).toBe(
       JSON.stringify({
         page: 2,
@@ -92,5 +99,11 @@ describe('buildPage', () => {
         _embedded: { items: ['c', 'd'] },
       }),
     );
+  });
+
+  it('answers a page past the last one with a 404, before reading it when there is a count', async () => {
+    await expect(readPage('/api/v1/carts/', request(4, 2), { count: () => Promise.resolve(5), read: never })).rejects.toBeInstanceOf(ApiError);
+    const readWithTotal = () => Promise.resolve({ total: 5, items: [] });
+    await expect(readPage('/api/v1/carts/', request(4, 2), { readWithTotal })).rejects.toBeInstanceOf(ApiError);
   });
 });

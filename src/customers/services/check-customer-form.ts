@@ -9,7 +9,7 @@ import { readCustomerInput, readGroupCodes, readUserInput, type CustomerInput, t
 import { CustomerUserForm, type CustomerForm } from '../forms/customer.form';
 import { EMAIL_USED, PASSWORD_BLANK } from '../forms/customer-messages';
 import { decideUserChange, type UserPlan } from '../forms/user-plan';
-import { findGroupsByCode, isEmailTaken } from '../queries/customer-lookups';
+import { findGroupsByCode, isEmailTaken } from './customer-lookups';
 
 /** A valid customer form with its references resolved, ready to be written. */
 export interface CheckedCustomerForm {

@@ -4,6 +4,7 @@ import type { SubmittedForm } from '../../common/forms/validate-form';
 import { Customer } from '../entities/customer.entity';
 import { canonicalEmail } from '../canonical-email';
 import { checkCustomerForm } from './check-customer-form';
+import { findCustomerDetail, type CustomerDetail } from '../queries/customer.read-model';
 import type { CustomerForm } from '../forms/customer.form';
 import { applyCustomerForm, hashNewPassword } from './customer-writer';
 import { withUniqueEmail } from './email-conflict';
@@ -12,8 +13,8 @@ import { withUniqueEmail } from './email-conflict';
 export class CreateCustomerService {
   constructor(private readonly em: EntityManager) {}
 
-  /** Creates the customer (and its account when asked) and returns it with user and groups. */
-  async create(form: SubmittedForm<CustomerForm>): Promise<Customer> {
+  /** Creates the customer (and its account when asked) and answers it as the customer read model reads it. */
+  async create(form: SubmittedForm<CustomerForm>): Promise<CustomerDetail> {
     const em = this.em.fork();
     const checked = await checkCustomerForm(em, form, 'create', null);
     const passwordHash = await hashNewPassword(checked);
@@ -22,7 +23,9 @@ export class CreateCustomerService {
         const customer = tx.create(Customer, { email: checked.input.email!, emailCanonical: canonicalEmail(checked.input.email!) });
         applyCustomerForm(tx, customer, checked, passwordHash);
         await tx.flush();
-        return customer;
+        const created = await findCustomerDetail(tx, customer.id);
+        if (created === null) throw new Error(`The customer ${customer.id} just created cannot be read`);
+        return created;
       }),
     );
   }

@@ -2,11 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
 import { links } from '../../common/links';
-import { assertPageExists, buildPage } from '../../common/pagination/page';
+import { readPage } from '../../common/pagination/page';
 import { parsePageRequest } from '../../common/pagination/page-request';
 import { serializeCustomerDetail, serializeCustomerListItem } from '../customer.serializer';
-import { CUSTOMER_LIST_SPEC, customerPageWithTotal } from '../queries/customer-list.query';
-import { loadCustomer } from '../queries/customer-lookups';
+import { CUSTOMER_LIST_SPEC, customerPageWithTotal, findCustomerDetail } from '../queries/customer.read-model';
 
 @Injectable()
 export class CustomerQueriesService {
@@ -15,14 +14,17 @@ export class CustomerQueriesService {
   async list(rawQuery: string) {
     const request = parsePageRequest(rawQuery, CUSTOMER_LIST_SPEC);
     const em = this.em.fork();
-    const { total, rows } = await customerPageWithTotal(em, request);
-    assertPageExists(request, total);
-    return buildPage(links.customers(), request, total, rows.map(serializeCustomerListItem));
+    return readPage(links.customers(), request, {
+      readWithTotal: async (window) => {
+        const { total, items } = await customerPageWithTotal(em, request, window);
+        return { total, items: items.map(serializeCustomerListItem) };
+      },
+    });
   }
 
   async show(id: number) {
-    const customer = await loadCustomer(this.em.fork(), id);
-    if (!customer) throw resourceNotFound('customer');
+    const customer = await findCustomerDetail(this.em.fork(), id);
+    if (customer === null) throw resourceNotFound('customer');
     return serializeCustomerDetail(customer);
   }
 }

@@ -4,7 +4,7 @@ import { resourceNotFound } from '../../common/errors/api-error';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { checkCustomerForm } from './check-customer-form';
 import type { CustomerForm } from '../forms/customer.form';
-import { lockCustomer } from '../queries/customer-lookups';
+import { lockCustomer } from './customer-lookups';
 import { applyCustomerForm, hashNewPassword } from './customer-writer';
 import { withUniqueEmail } from './email-conflict';
 import { inWriteTransaction } from '../../database/write-transaction';

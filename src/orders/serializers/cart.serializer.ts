@@ -2,7 +2,8 @@ import { serializeChannelReference } from '../../channels/channel.serializer';
 import { formatDateTime } from '../../common/datetime';
 import { links, selfLink } from '../../common/links';
 import { keyedBy } from '../../common/serialization/keyed-by';
-import type { AdjustmentRow, CartItemRow, CartRow, UnitRow } from '../queries/cart-rows';
+import type { Cart } from '../queries/cart.read-model';
+import type { Adjustment, CartItem, CartItemUnit } from '../queries/cart-item.read-model';
 
 /**
  * Wire shapes of carts and their lines, built field by field in the contract's key order. Null values
@@ -12,12 +13,12 @@ import type { AdjustmentRow, CartItemRow, CartRow, UnitRow } from '../queries/ca
 /** How the customer's account is shown: the detailed cart forms add `usernameCanonical`. */
 export type CartView = 'detailed' | 'list';
 
-export function serializeAdjustment(row: AdjustmentRow) {
+export function serializeAdjustment(row: Adjustment) {
   return { id: row.id, type: row.type, label: row.label, amount: row.amount };
 }
 
-function serializeUnit(row: UnitRow) {
-  return { id: row.id, adjustments: row.adjustments.map(serializeAdjustment), adjustmentsTotal: row.adjustments_total };
+function serializeUnit(row: CartItemUnit) {
+  return { id: row.id, adjustments: row.adjustments.map(serializeAdjustment), adjustmentsTotal: row.adjustmentsTotal };
 }
 
 function serializeCategory(id: number | null, code: string | null, name: string | null, href: (code: string) => string) {
@@ -25,106 +26,105 @@ function serializeCategory(id: number | null, code: string | null, name: string 
   return { id, code, ...(name !== null && { name }), _links: selfLink(href(code)) };
 }
 
-const serializeOptionValues = (row: CartItemRow) =>
-  row.option_values.map((value) => ({
+const serializeOptionValues = (row: CartItem) =>
+  row.optionValues.map((value) => ({
     code: value.code,
     translations: keyedBy(value.translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, value: t.value })),
   }));
 
-const serializeVariantTranslations = (row: CartItemRow) =>
-  keyedBy(row.variant_translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, name: t.name }));
+const serializeVariantTranslations = (row: CartItem) =>
+  keyedBy(row.variantTranslations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, name: t.name }));
 
-const serializeChannelPricings = (row: CartItemRow) =>
-  keyedBy(row.channel_pricings, (p) => p.channel_code, (p) => ({ channelCode: p.channel_code, price: p.price }));
+const serializeChannelPricings = (row: CartItem) =>
+  keyedBy(row.channelPricings, (p) => p.channelCode, (p) => ({ channelCode: p.channelCode, price: p.price }));
 
-function serializeVariant(row: CartItemRow) {
-  const taxCategory = serializeCategory(row.tax_category_id, row.tax_category_code, row.tax_category_name, links.taxCategory);
-  const shippingCategory = serializeCategory(row.shipping_category_id, row.shipping_category_code, row.shipping_category_name, links.shippingCategory);
+function serializeVariant(row: CartItem) {
+  const taxCategory = serializeCategory(row.taxCategoryId, row.taxCategoryCode, row.taxCategoryName, links.taxCategory);
+  const shippingCategory = serializeCategory(row.shippingCategoryId, row.shippingCategoryCode, row.shippingCategoryName, links.shippingCategory);
   return {
-    id: row.variant_id,
-    code: row.variant_code,
+    id: row.variantId,
+    code: row.variantCode,
     optionValues: serializeOptionValues(row),
-    position: row.variant_position,
+    position: row.variantPosition,
     translations: serializeVariantTranslations(row),
-    version: row.variant_version,
-    tracked: row.variant_tracked,
+    version: row.variantVersion,
+    tracked: row.variantTracked,
     ...(taxCategory !== null && { taxCategory }),
     ...(shippingCategory !== null && { shippingCategory }),
     channelPricings: serializeChannelPricings(row),
-    _links: selfLink(links.variant(row.product_code, row.variant_code)),
+    _links: selfLink(links.variant(row.productCode, row.variantCode)),
   };
 }
 
 /** A cart line: the same shape in every cart context (show, list, add-item response). */
-export function serializeCartItem(row: CartItemRow) {
+export function serializeCartItem(row: CartItem) {
   return serializeOrderLine(row, serializeVariant(row));
 }
 
 /** An order line around its variant, which carts and placed orders show in different detail. */
-export function serializeOrderLine<V>(row: CartItemRow, variant: V) {
+export function serializeOrderLine<V>(row: CartItem, variant: V) {
   return {
     id: row.id,
     quantity: row.quantity,
-    unitPrice: row.unit_price,
+    unitPrice: row.unitPrice,
     total: row.total,
     units: row.units.map(serializeUnit),
-    unitsTotal: row.units_total,
+    unitsTotal: row.unitsTotal,
     adjustments: row.adjustments.map(serializeAdjustment),
-    adjustmentsTotal: row.adjustments_total,
+    adjustmentsTotal: row.adjustmentsTotal,
     variant,
     _links: {
-      order: { href: links.order(row.order_id) },
-      product: { href: links.product(row.product_code) },
-      variant: { href: links.variant(row.product_code, row.variant_code) },
+      order: { href: links.order(row.orderId) },
+      product: { href: links.product(row.productCode) },
+      variant: { href: links.variant(row.productCode, row.variantCode) },
     },
   };
 }
 
-function serializeCartCustomer(row: CartRow, view: CartView) {
+function serializeCartCustomer(row: Cart, view: CartView) {
   const user =
-    row.user_id === null
+    row.userId === null
       ? null
       : view === 'detailed'
-        ? { id: row.user_id, username: row.user_username, usernameCanonical: row.user_username_canonical, enabled: row.user_enabled }
-        : { id: row.user_id, username: row.user_username, enabled: row.user_enabled };
+        ? { id: row.userId, username: row.userUsername, usernameCanonical: row.userUsernameCanonical, enabled: row.userEnabled }
+        : { id: row.userId, username: row.userUsername, enabled: row.userEnabled };
   return {
-    id: row.customer_id,
-    email: row.customer_email,
-    ...(row.customer_first_name !== null && { firstName: row.customer_first_name }),
-    ...(row.customer_last_name !== null && { lastName: row.customer_last_name }),
+    id: row.customerId,
+    email: row.customerEmail,
+    ...(row.customerFirstName !== null && { firstName: row.customerFirstName }),
+    ...(row.customerLastName !== null && { lastName: row.customerLastName }),
     ...(user !== null && { user }),
-    _links: selfLink(links.customer(row.customer_id)),
+    _links: selfLink(links.customer(row.customerId)),
   };
 }
 
-function serializeCoupon(row: CartRow) {
-  if (row.coupon_id === null || row.coupon_code === null || row.coupon_promotion_code === null) return null;
-  const expiresAt = row.coupon_expires_at === null ? null : new Date(row.coupon_expires_at);
-  return {
-    id: row.coupon_id,
-    code: row.coupon_code,
-    used: row.coupon_used,
-    ...(row.coupon_usage_limit !== null && { usageLimit: row.coupon_usage_limit }),
-    ...(expiresAt !== null && { expiresAt: formatDateTime(expiresAt) }),
-    _links: selfLink(links.promotionCoupon(row.coupon_promotion_code, row.coupon_code)),
+function serializeCoupon(row: Cart) {
+  if (row.couponId === null || row.couponCode === null || row.couponPromotionCode === null) return null;
+    return {
+    id: row.couponId,
+    code: row.couponCode,
+    used: row.couponUsed,
+    ...(row.couponUsageLimit !== null && { usageLimit: row.couponUsageLimit }),
+    ...(row.couponExpiresAt !== null && { expiresAt: formatDateTime(row.couponExpiresAt) }),
+    _links: selfLink(links.promotionCoupon(row.couponPromotionCode, row.couponCode)),
   };
 }
 
 /** A cart: `detailed` for show and create, `list` inside the paginated list. */
-export function serializeCart(row: CartRow, view: CartView) {
+export function serializeCart(row: Cart, view: CartView) {
   const promotionCoupon = serializeCoupon(row);
   return {
     id: row.id,
     items: row.items.map(serializeCartItem),
-    itemsTotal: row.items_total,
+    itemsTotal: row.itemsTotal,
     adjustments: row.adjustments.map(serializeAdjustment),
-    adjustmentsTotal: row.adjustments_total,
+    adjustmentsTotal: row.adjustmentsTotal,
     total: row.total,
     customer: serializeCartCustomer(row, view),
-    channel: serializeChannelReference({ id: row.channel_id, code: row.channel_code }),
-    currencyCode: row.currency_code,
-    localeCode: row.locale_code,
+    channel: serializeChannelReference({ id: row.channelId, code: row.channelCode }),
+    currencyCode: row.currencyCode,
+    localeCode: row.localeCode,
     ...(promotionCoupon !== null && { promotionCoupon }),
-    checkoutState: row.checkout_state,
+    checkoutState: row.checkoutState,
   };
 }

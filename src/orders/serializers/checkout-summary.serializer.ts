@@ -1,13 +1,13 @@
-import { serializeChannelJson } from '../../channels/channel.serializer';
-import { formatStoredDateTime } from '../../common/datetime';
+import { serializeChannelDetail } from '../../channels/channel.serializer';
+import { formatDateTime } from '../../common/datetime';
 import { links } from '../../common/links';
 import { keyedBy } from '../../common/serialization/keyed-by';
-import { serializeCustomerDetailJson } from '../../customers/customer.serializer';
+import { serializeCustomerDetail } from '../../customers/customer.serializer';
 import { serializeOrderItem } from './order-item.serializer';
 import { serializeAddress, serializeOrderWith } from './order.serializer';
-import type { AddressJson, CouponJson, OrderItemRow, OrderRow } from '../queries/order-rows';
-import type { PaymentJson } from '../../payments/queries/payment-sql';
-import type { ShipmentJson } from '../../shipping/queries/shipment-sql';
+import type { Order, OrderAddress, OrderCoupon, OrderItem } from '../queries/order.read-model';
+import type { PaymentDetail } from '../../payments/queries/payment.read-model';
+import type { ShipmentDetail } from '../../shipping/queries/shipment.read-model';
 
 /**
  * The checkout summary: the order's keys in the order of the full order, but only what the reference
@@ -19,7 +19,7 @@ import type { ShipmentJson } from '../../shipping/queries/shipment-sql';
 
 const withoutLinks = <T extends { _links: unknown }>({ _links, ...rest }: T): Omit<T, '_links'> => rest;
 
-function serializeSummaryItem(row: OrderItemRow) {
+function serializeSummaryItem(row: OrderItem) {
   const item = serializeOrderItem(row);
   const variant = item.variant;
   return {
@@ -33,18 +33,18 @@ function serializeSummaryItem(row: OrderItemRow) {
   };
 }
 
-function serializeSummaryCustomer(row: OrderRow['customer']) {
-  const customer = serializeCustomerDetailJson(row);
+function serializeSummaryCustomer(row: Order['customer']) {
+  const customer = serializeCustomerDetail(row);
   return { ...customer, ...(customer.group !== undefined && { group: customer.group.map(() => ({})) }) };
 }
 
 /** The order's address without its id. */
-function serializeSummaryAddress(row: AddressJson) {
+function serializeSummaryAddress(row: OrderAddress) {
   const { id: _id, ...address } = serializeAddress(row);
   return address;
 }
 
-function serializeSummaryPayment(row: PaymentJson) {
+function serializeSummaryPayment(row: PaymentDetail) {
   const method = row.method;
   return {
     id: row.id,
@@ -53,11 +53,11 @@ function serializeSummaryPayment(row: PaymentJson) {
         id: method.id,
         code: method.code,
         position: method.position,
-        createdAt: formatStoredDateTime(method.created_at),
-        updatedAt: formatStoredDateTime(method.updated_at),
+        createdAt: formatDateTime(method.createdAt),
+        updatedAt: formatDateTime(method.updatedAt),
         enabled: method.enabled,
         translations: keyedBy(method.translations, (translation) => translation.locale, () => ({})),
-        channels: method.channels.map(serializeChannelJson),
+        channels: method.channels.map(serializeChannelDetail),
       },
     }),
     amount: row.amount,
@@ -65,23 +65,23 @@ function serializeSummaryPayment(row: PaymentJson) {
   };
 }
 
-const serializeSummaryShipment = (row: ShipmentJson) => ({
+const serializeSummaryShipment = (row: ShipmentDetail) => ({
   id: row.id,
   state: row.state,
   method: { code: row.method.code, enabled: row.method.enabled },
   ...(row.tracking !== null && { tracking: row.tracking }),
 });
 
-const serializeSummaryCoupon = (row: CouponJson) => ({
+const serializeSummaryCoupon = (row: OrderCoupon) => ({
   id: row.id,
   code: row.code,
-  ...(row.usage_limit !== null && { usageLimit: row.usage_limit }),
+  ...(row.usageLimit !== null && { usageLimit: row.usageLimit }),
   used: row.used,
-  ...(row.expires_at !== null && { expiresAt: formatStoredDateTime(row.expires_at) }),
-  createdAt: formatStoredDateTime(row.created_at),
-  updatedAt: formatStoredDateTime(row.updated_at),
-  ...(row.per_customer_usage_limit !== null && { perCustomerUsageLimit: row.per_customer_usage_limit }),
-  _links: { promotion: { href: links.promotion(row.promotion_code) } },
+  ...(row.expiresAt !== null && { expiresAt: formatDateTime(row.expiresAt) }),
+  createdAt: formatDateTime(row.createdAt),
+  updatedAt: formatDateTime(row.updatedAt),
+  ...(row.perCustomerUsageLimit !== null && { perCustomerUsageLimit: row.perCustomerUsageLimit }),
+  _links: { promotion: { href: links.promotion(row.promotionCode) } },
 });
 
 const SUMMARY_PARTS = {
@@ -93,4 +93,4 @@ const SUMMARY_PARTS = {
   coupon: serializeSummaryCoupon,
 };
 
-export const serializeCheckoutSummary = (row: OrderRow) => serializeOrderWith(row, SUMMARY_PARTS);
+export const serializeCheckoutSummary = (row: Order) => serializeOrderWith(row, SUMMARY_PARTS);

@@ -1,12 +1,12 @@
 import { serializeAdjustment } from './cart.serializer';
-import { serializeChannelJson } from '../../channels/channel.serializer';
-import { formatStoredDateTime } from '../../common/datetime';
+import { serializeChannelDetail } from '../../channels/channel.serializer';
+import { formatDateTime } from '../../common/datetime';
 import { links, selfLink } from '../../common/links';
-import { serializeCustomerDetailJson } from '../../customers/customer.serializer';
+import { serializeCustomerDetail } from '../../customers/customer.serializer';
 import { serializePayment } from '../../payments/payment.serializer';
 import { serializeShipment } from '../../shipping/shipment.serializer';
 import { serializeListedOrderItem, serializeOrderItem } from './order-item.serializer';
-import type { AddressJson, CouponJson, OrderRow } from '../queries/order-rows';
+import type { Order, OrderAddress, OrderCoupon } from '../queries/order.read-model';
 
 /**
  * The full order: every exposed field, as the customer-orders list and the order resource show it.
@@ -14,79 +14,79 @@ import type { AddressJson, CouponJson, OrderRow } from '../queries/order-rows';
  * out; the order itself has no `_links`.
  */
 
-export function serializeAddress(row: AddressJson) {
+export function serializeAddress(row: OrderAddress) {
   return {
     id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    ...(row.phone_number !== null && { phoneNumber: row.phone_number }),
-    countryCode: row.country_code,
-    ...(row.province_code !== null && { provinceCode: row.province_code }),
-    ...(row.province_name !== null && { provinceName: row.province_name }),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    ...(row.phoneNumber !== null && { phoneNumber: row.phoneNumber }),
+    countryCode: row.countryCode,
+    ...(row.provinceCode !== null && { provinceCode: row.provinceCode }),
+    ...(row.provinceName !== null && { provinceName: row.provinceName }),
     street: row.street,
     city: row.city,
     postcode: row.postcode,
   };
 }
 
-function serializeFullCoupon(row: CouponJson) {
+function serializeFullCoupon(row: OrderCoupon) {
   return {
     id: row.id,
     code: row.code,
     used: row.used,
-    ...(row.usage_limit !== null && { usageLimit: row.usage_limit }),
-    ...(row.expires_at !== null && { expiresAt: formatStoredDateTime(row.expires_at) }),
-    createdAt: formatStoredDateTime(row.created_at),
-    updatedAt: formatStoredDateTime(row.updated_at),
-    ...(row.per_customer_usage_limit !== null && { perCustomerUsageLimit: row.per_customer_usage_limit }),
+    ...(row.usageLimit !== null && { usageLimit: row.usageLimit }),
+    ...(row.expiresAt !== null && { expiresAt: formatDateTime(row.expiresAt) }),
+    createdAt: formatDateTime(row.createdAt),
+    updatedAt: formatDateTime(row.updatedAt),
+    ...(row.perCustomerUsageLimit !== null && { perCustomerUsageLimit: row.perCustomerUsageLimit }),
     _links: {
-      ...selfLink(links.promotionCoupon(row.promotion_code, row.code)),
-      promotion: { href: links.promotion(row.promotion_code) },
+      ...selfLink(links.promotionCoupon(row.promotionCode, row.code)),
+      promotion: { href: links.promotion(row.promotionCode) },
     },
   };
 }
 
 /** How each part of an order is shown: the full order and the checkout summary differ only there. */
 export interface OrderPartSerializers<Item, Customer, Address, Payment, Shipment, Coupon> {
-  item: (row: OrderRow['items'][number]) => Item;
-  customer: (row: OrderRow['customer']) => Customer;
-  address: (row: AddressJson) => Address;
-  payment: (row: OrderRow['payments'][number]) => Payment;
-  shipment: (row: OrderRow['shipments'][number]) => Shipment;
-  coupon: (row: CouponJson) => Coupon;
+  item: (row: Order['items'][number]) => Item;
+  customer: (row: Order['customer']) => Customer;
+  address: (row: OrderAddress) => Address;
+  payment: (row: Order['payments'][number]) => Payment;
+  shipment: (row: Order['shipments'][number]) => Shipment;
+  coupon: (row: OrderCoupon) => Coupon;
 }
 
 /** The order's keys in the contract's order, each part shown by `parts`; nulls are left out. */
 export function serializeOrderWith<Item, Customer, Address, Payment, Shipment, Coupon>(
-  row: OrderRow,
+  row: Order,
   parts: OrderPartSerializers<Item, Customer, Address, Payment, Shipment, Coupon>,
 ) {
   return {
     id: row.id,
-    ...(row.checkout_completed_at !== null && { checkoutCompletedAt: formatStoredDateTime(row.checkout_completed_at) }),
+    ...(row.checkoutCompletedAt !== null && { checkoutCompletedAt: formatDateTime(row.checkoutCompletedAt) }),
     ...(row.number !== null && { number: row.number }),
     items: row.items.map(parts.item),
-    itemsTotal: row.items_total,
+    itemsTotal: row.itemsTotal,
     adjustments: row.adjustments.map(serializeAdjustment),
-    adjustmentsTotal: row.adjustments_total,
+    adjustmentsTotal: row.adjustmentsTotal,
     total: row.total,
     state: row.state,
     customer: parts.customer(row.customer),
-    channel: serializeChannelJson(row.channel),
-    ...(row.shipping_address !== null && { shippingAddress: parts.address(row.shipping_address) }),
-    ...(row.billing_address !== null && { billingAddress: parts.address(row.billing_address) }),
+    channel: serializeChannelDetail(row.channel),
+    ...(row.shippingAddress !== null && { shippingAddress: parts.address(row.shippingAddress) }),
+    ...(row.billingAddress !== null && { billingAddress: parts.address(row.billingAddress) }),
     payments: row.payments.map(parts.payment),
     shipments: row.shipments.map(parts.shipment),
-    currencyCode: row.currency_code,
-    localeCode: row.locale_code,
-    ...(row.promotion_coupon !== null && { promotionCoupon: parts.coupon(row.promotion_coupon) }),
-    checkoutState: row.checkout_state,
+    currencyCode: row.currencyCode,
+    localeCode: row.localeCode,
+    ...(row.promotionCoupon !== null && { promotionCoupon: parts.coupon(row.promotionCoupon) }),
+    checkoutState: row.checkoutState,
   };
 }
 
 const FULL_ORDER_PARTS = {
   item: serializeOrderItem,
-  customer: serializeCustomerDetailJson,
+  customer: serializeCustomerDetail,
   address: serializeAddress,
   payment: serializePayment,
   shipment: serializeShipment,
@@ -94,7 +94,7 @@ const FULL_ORDER_PARTS = {
 };
 
 /** `GET /api/v1/orders/{id}`. */
-export const serializeOrder = (row: OrderRow) => serializeOrderWith(row, FULL_ORDER_PARTS);
+export const serializeOrder = (row: Order) => serializeOrderWith(row, FULL_ORDER_PARTS);
 
 /** An order of `GET /api/v1/customers/{id}/orders/`. */
-export const serializeCustomerOrder = (row: OrderRow) => serializeOrderWith(row, { ...FULL_ORDER_PARTS, item: serializeListedOrderItem });
+export const serializeCustomerOrder = (row: Order) => serializeOrderWith(row, { ...FULL_ORDER_PARTS, item: serializeListedOrderItem });

@@ -6,6 +6,8 @@ import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import { NOT_VALID } from '../../common/forms/messages';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { orderCommand } from '../commands/order-command';
+import { findCartItem } from '../queries/cart-item.read-model';
+import { serializeCartItem } from '../serializers/cart.serializer';
 import { MAX_CART_LINES, MAX_CART_UNITS, MAX_QUANTITY } from '../domain/cart-limits';
 import type { OrderAggregate } from '../domain/order-aggregate';
 import type { OrderItem } from '../domain/order-item.entity';
@@ -18,8 +20,6 @@ import {
   type AddCartItemForm,
   type ChangeCartItemForm,
 } from '../http/forms/cart-item.forms';
-import { findCart } from '../queries/cart-queries';
-import { serializeCartItem } from '../serializers/cart.serializer';
 
 const CART = { missing: 'cart', cartsOnly: true } as const;
 
@@ -75,10 +75,11 @@ export class CartItemsService {
         checkAddable(cart, form);
         return cart.addItem(cart.addedVariant!.id, form.data.quantity);
       },
+      // After the flush, through the cart-item read model whose columns the cart's GET shows.
       async (tx, line) => {
-        const row = (await findCart(tx, cartId))?.items.find((item) => item.id === line.id);
-        if (row === undefined) throw new Error(`The line ${line.id} just written cannot be read`);
-        return serializeCartItem(row);
+        const added = await findCartItem(tx, line.id);
+        if (added === null) throw new Error(`The cart line ${line.id} just written cannot be read`);
+        return serializeCartItem(added);
       },
     );
   }

@@ -13,14 +13,14 @@ import { NOT_VALID } from '../../common/forms/messages';
 import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { links } from '../../common/links';
-import { assertPageExists, buildPage } from '../../common/pagination/page';
+import { readPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
 import { isCouponEligible } from '../pricing/engine';
 import { engineInputOf, shopOf } from '../pricing/pricing';
 import { orderCommand } from '../commands/order-command';
 import { serializeCart } from '../serializers/cart.serializer';
 import { COUPON_INVALID, type CreateCartForm, type UpdateCartForm } from '../http/forms/cart.forms';
-import { CART_CRITERIA, CART_SORTS, countCarts, findCart, findCartPage, type CartCriterion, type CartSort } from '../queries/cart-queries';
+import { CART_CRITERIA, CART_SORTS, countCarts, findCart, findCartPage, type CartCriterion, type CartSort } from '../queries/cart.read-model';
 import { inWriteTransaction } from '../../database/write-transaction';
 
 const CART = { missing: 'cart', cartsOnly: true } as const;
@@ -34,10 +34,10 @@ export class CartsService {
   async list(rawQuery: string) {
     const request = parsePageRequest(rawQuery, CART_LIST_SPEC);
     const em = this.em.fork();
-    const total = await countCarts(em, request);
-    assertPageExists(request, total);
-    const rows = total === 0 ? [] : await findCartPage(em, request);
-    return buildPage(links.carts(), request, total, rows.map((row) => serializeCart(row, 'list')));
+    return readPage(links.carts(), request, {
+      count: () => countCarts(em, request),
+      read: async (window) => (await findCartPage(em, request, window)).map((cart) => serializeCart(cart, 'list')),
+    });
   }
 
   async show(id: number) {

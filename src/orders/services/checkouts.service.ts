@@ -12,7 +12,7 @@ import { priceOrder } from '../pricing/pricing';
 import { CheckoutError } from '../commands/checkout-error';
 import { CompleteCheckoutService } from './complete-checkout.service';
 import { Order } from '../domain/order.entity';
-import { findOrder } from '../queries/order-queries';
+import { findOrder } from '../queries/order.read-model';
 import { canApplyCheckout, resolveCheckoutSkips, type CheckoutTransition } from '../domain/state-machines/checkout-state-machine';
 import { PaymentMethod } from '../../payments/entities/payment-method.entity';
 import { ShippingMethod } from '../../shipping/entities/shipping-method.entity';

@@ -1,5 +1,5 @@
 import { badRequest } from '../../common/errors/api-error';
-import { TEXT_FILTER_TYPES, type TextFilterType } from '../queries/order-list';
+import { TEXT_FILTER_TYPES, type TextFilterType } from '../queries/order-list.read-model';
 
 /**
  * The order list's filters, read from the raw query. Besides the flat `criteria[name]=value` every

@@ -2,19 +2,25 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
 import { links } from '../../common/links';
-import { assertPageExists, buildPage } from '../../common/pagination/page';
+import { readPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
 import { serializeCustomerOrder, serializeOrder } from '../serializers/order.serializer';
 import {
-  countCustomerOrders,
   CUSTOMER_ORDER_CRITERIA,
   CUSTOMER_ORDER_SORTS,
   findCustomerOrderPage,
   type CustomerOrderCriterion,
   type CustomerOrderSort,
-} from '../queries/customer-orders';
-import { findOrder } from '../queries/order-queries';
-import { countPlacedOrders, findPlacedOrderPage, ORDER_LIST_CRITERIA, ORDER_LIST_SORTS, type OrderListCriterion, type OrderListSort } from '../queries/order-list';
+  findOrder,
+} from '../queries/order.read-model';
+import {
+  countPlacedOrders,
+  findPlacedOrderPage,
+  ORDER_LIST_CRITERIA,
+  ORDER_LIST_SORTS,
+  type OrderListCriterion,
+  type OrderListSort,
+} from '../queries/order-list.read-model';
 import { parseOrderListFilters } from './order-list-filters';
 import { serializeCart } from '../serializers/cart.serializer';
 
@@ -38,11 +44,13 @@ export class OrdersService {
   async listForCustomer(customerId: number, rawQuery: string) {
     const request = parsePageRequest(rawQuery, CUSTOMER_ORDERS_SPEC);
     const em = this.em.fork();
-    const { customerExists, total } = await countCustomerOrders(em, customerId, request);
-    if (!customerExists) throw resourceNotFound('customer');
-    assertPageExists(request, total);
-    const rows = total === 0 ? [] : await findCustomerOrderPage(em, customerId, request);
-    return buildPage(links.customerOrders(customerId), request, total, rows.map(serializeCustomerOrder));
+    return readPage(links.customerOrders(customerId), request, {
+      readWithTotal: async (window) => {
+        const { customerExists, total, orders } = await findCustomerOrderPage(em, customerId, request, window);
+        if (!customerExists) throw resourceNotFound('customer');
+        return { total, items: orders.map(serializeCustomerOrder) };
+      },
+    });
   }
 
   /** Placed orders (never carts), each in the list shape, which is the one cart lists use. */
@@ -50,15 +58,15 @@ export class OrdersService {
     const request = parsePageRequest(rawQuery, ORDER_LIST_SPEC);
     const filters = parseOrderListFilters(rawQuery);
     const em = this.em.fork();
-    const total = await countPlacedOrders(em, filters);
-    assertPageExists(request, total);
-    const rows = total === 0 ? [] : await findPlacedOrderPage(em, request, filters);
-    return buildPage(links.orders(), request, total, rows.map((row) => serializeCart(row, 'list')));
+    return readPage(links.orders(), request, {
+      count: () => countPlacedOrders(em, filters),
+      read: async (window) => (await findPlacedOrderPage(em, request, filters, window)).map((order) => serializeCart(order, 'list')),
+    });
   }
 
   async show(id: number) {
-    const row = await findOrder(this.em.fork(), id);
-    if (row === null) throw resourceNotFound('order');
-    return serializeOrder(row);
+    const order = await findOrder(this.em.fork(), id);
+    if (order === null) throw resourceNotFound('order');
+    return serializeOrder(order);
   }
 }

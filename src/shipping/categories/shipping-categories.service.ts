@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
 import { ShippingCategory } from '../entities/shipping-category.entity';
-import { serializeShippingCategory, shippingCategoryRow } from './shipping-category.serializer';
+import { serializeShippingCategory } from './shipping-category.serializer';
 
 @Injectable()
 export class ShippingCategoriesService {
@@ -12,6 +12,6 @@ export class ShippingCategoriesService {
   async show(code: string) {
     const category = await this.em.fork().findOne(ShippingCategory, { code }, { disableIdentityMap: true });
     if (category === null) throw resourceNotFound('shipping category');
-    return serializeShippingCategory(shippingCategoryRow(category));
+    return serializeShippingCategory(category);
   }
 }

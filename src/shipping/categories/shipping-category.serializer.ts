@@ -1,28 +1,16 @@
 import { formatDateTime } from '../../common/datetime';
 import { links, selfLink } from '../../common/links';
-import { toDate } from '../../common/serialization/to-date';
-import type { ShippingCategory } from '../entities/shipping-category.entity';
-import type { ShippingCategoryRow } from './queries/shipping-category-sql';
+import type { ShippingCategoryDetail } from './queries/shipping-category.read-model';
 
-/** Every field of a shipping category: the resource itself and the full variant form. */
-export function serializeShippingCategory(row: ShippingCategoryRow) {
+/** Every field of a shipping category: the resource itself (a loaded entity) and the full variant form (the read model). */
+export function serializeShippingCategory(row: ShippingCategoryDetail) {
   return {
     id: row.id,
     code: row.code,
     name: row.name,
     ...(row.description !== null && { description: row.description }),
-    createdAt: formatDateTime(toDate(row.created_at)),
-    updatedAt: formatDateTime(toDate(row.updated_at)),
+    createdAt: formatDateTime(row.createdAt),
+    updatedAt: formatDateTime(row.updatedAt),
     _links: selfLink(links.shippingCategory(row.code)),
   };
 }
-
-/** A loaded shipping category in the row form the serializer reads (the SQL read models produce the same). */
-export const shippingCategoryRow = (category: ShippingCategory): ShippingCategoryRow => ({
-  id: category.id,
-  code: category.code,
-  name: category.name,
-  description: category.description,
-  created_at: category.createdAt,
-  updated_at: category.updatedAt,
-});

@@ -25,8 +25,3 @@ export async function lockCustomer(tx: EntityManager, id: number): Promise<Custo
   await tx.populate(customer, ['user', 'groups']);
   return customer;
 }
-
-/** The customer with the account and groups that the detail response needs. */
-export function loadCustomer(em: EntityManager, id: number): Promise<Customer | null> {
-  return em.findOne(Customer, id, { populate: ['user', 'groups'] });
-}

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CartRow } from './cart-rows';
-import { CART_LIST_FROM, CART_SELECT } from './cart-sql';
+import { CART_LIST_FROM, CART_SELECT, cartsOf, type Cart, type CartRow } from './cart.read-model';
+import type { PageWindow } from '../../common/pagination/page';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
+
+/** The list of placed orders (GET /orders/): each order in the list shape of carts, read by the cart read model's SQL. */
 import type { OrderListFilters } from '../services/order-list-filters';
 
 export const ORDER_LIST_SORTS = ['id', 'channel', 'number', 'date', 'customer', 'state', 'paymentState', 'shippingState', 'total', 'currencyCode'] as const;
@@ -97,17 +99,15 @@ export async function countPlacedOrders(em: EntityManager, filters: OrderListFil
   return Number(row.total);
 }
 
-/**
- * One page of placed orders in the list shape, which is the cart-list shape (the same read model),
- * in one statement whatever the page size: the page's ids are picked first.
- */
-export function findPlacedOrderPage(em: EntityManager, request: OrderListPageRequest, filters: OrderListFilters): Promise<CartRow[]> {
+/** One page of placed orders with their lines: the page's ids are picked first. */
+export async function findPlacedOrderPage(em: EntityManager, request: OrderListPageRequest, filters: OrderListFilters, window: PageWindow): Promise<Cart[]> {
   const where = listWhere(filters);
   const order = orderClause(request.sorting);
-  return em.execute<CartRow[]>(
+  const rows = await em.execute<CartRow[]>(
     `${CART_SELECT}
       where o.id in (select o.id ${CART_LIST_FROM} ${where.sql} order by ${order} limit ? offset ?)
       order by ${order}`,
-    [...where.params, request.limit, (request.page - 1) * request.limit],
+    [...where.params, window.limit, window.offset],
   );
+  return cartsOf(rows);
 }

@@ -1,0 +1,102 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * The cart-line read model: a line with its units, adjustments and variant (translations, option
+ * values, channel pricings), every nested collection as JSON built by PostgreSQL and ordered by id. The
+ * cart read embeds the same columns (cartItemsJson); the answer to adding an item reads its line alone
+ * (findCartItem).
+ */
+
+export interface Adjustment {
+  id: number;
+  type: string;
+  label: string;
+  amount: number;
+}
+
+export interface CartItemUnit {
+  id: number;
+  adjustmentsTotal: number;
+  adjustments: Adjustment[];
+}
+
+export interface CartItem {
+  id: number;
+  orderId: number;
+  quantity: number;
+  unitPrice: number;
+  unitsTotal: number;
+  adjustmentsTotal: number;
+  total: number;
+  units: CartItemUnit[];
+  adjustments: Adjustment[];
+  variantId: number;
+  variantCode: string;
+  variantPosition: number;
+  variantVersion: number;
+  variantTracked: boolean;
+  productCode: string;
+  taxCategoryId: number | null;
+  taxCategoryCode: string | null;
+  taxCategoryName: string | null;
+  shippingCategoryId: number | null;
+  shippingCategoryCode: string | null;
+  shippingCategoryName: string | null;
+  variantTranslations: Array<{ id: number; locale: string; name: string }>;
+  optionValues: Array<{ code: string; translations: Array<{ id: number; locale: string; value: string }> }>;
+  channelPricings: Array<{ channelCode: string; price: number }>;
+}
+
+const adjustmentJson = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'type', ${alias}.type, 'label', ${alias}.label, 'amount', ${alias}.amount)`;
+
+/** Adjustments owned by `column = owner`, as a JSON array of Adjustment (never null). */
+export const adjustmentsJson = (column: 'order_id' | 'order_item_id' | 'order_item_unit_id', owner: string) =>
+  `coalesce((select json_agg(${adjustmentJson('adj')} order by adj.id) from adjustment adj where adj.${column} = ${owner}), '[]'::json)`;
+
+/** The columns of CartItem over `i` (order item); needs CART_ITEM_FROM. */
+export const CART_ITEM_COLUMNS = `
+         i.id, i.order_id as "orderId", i.quantity, i.unit_price as "unitPrice", i.units_total as "unitsTotal",
+         i.adjustments_total as "adjustmentsTotal", i.total,
+         coalesce((select json_agg(json_build_object('id', un.id, 'adjustmentsTotal', un.adjustments_total,
+                                                     'adjustments', ${adjustmentsJson('order_item_unit_id', 'un.id')}) order by un.id)
+                     from order_item_unit un where un.order_item_id = i.id), '[]'::json) as units,
+         ${adjustmentsJson('order_item_id', 'i.id')} as adjustments,
+         v.id as "variantId", v.code as "variantCode", v.position as "variantPosition", v.version as "variantVersion",
+         v.tracked as "variantTracked", p.code as "productCode",
+         tc.id as "taxCategoryId", tc.code as "taxCategoryCode", tc.name as "taxCategoryName",
+         sc.id as "shippingCategoryId", sc.code as "shippingCategoryCode", sc.name as "shippingCategoryName",
+         coalesce((select json_agg(json_build_object('id', vt.id, 'locale', vt.locale, 'name', vt.name) order by vt.id)
+                     from product_variant_translation vt where vt.variant_id = v.id), '[]'::json) as "variantTranslations",
+         coalesce((select json_agg(json_build_object('code', ov.code, 'translations',
+                            coalesce((select json_agg(json_build_object('id', ovt.id, 'locale', ovt.locale, 'value', ovt.value) order by ovt.id)
+                                        from product_option_value_translation ovt where ovt.option_value_id = ov.id), '[]'::json)) order by ov.id)
+                     from product_variant_option_value vov join product_option_value ov on ov.id = vov.product_option_value_id
+                    where vov.product_variant_id = v.id), '[]'::json) as "optionValues",
+         coalesce((select json_agg(json_build_object('channelCode', cp.channel_code, 'price', cp.price) order by cp.id)
+                     from channel_pricing cp where cp.variant_id = v.id), '[]'::json) as "channelPricings"`;
+
+/** The line (`i`), its variant (`v`), product (`p`) and the variant's tax (`tc`) and shipping (`sc`) categories. */
+export const CART_ITEM_FROM = `
+    from order_item i
+    join product_variant v on v.id = i.variant_id
+    join product p on p.id = v.product_id
+    left join tax_category tc on tc.id = v.tax_category_id
+    left join shipping_category sc on sc.id = v.shipping_category_id`;
+
+const CART_ITEMS = `select ${CART_ITEM_COLUMNS} ${CART_ITEM_FROM}`;
+
+/**
+ * The lines of the cart `owner` (an SQL expression) as a JSON array of CartItem, by id: how the cart
+ * read embeds its lines, so a cart costs one statement whatever their number.
+ */
+export const cartItemsJson = (owner: string) =>
+  `coalesce((select json_agg(line order by line.id) from (${CART_ITEMS} where i.order_id = ${owner}) line), '[]'::json)`;
+
+const ONE_ITEM = `${CART_ITEMS} where i.id = ?`;
+
+/** One cart line by id, as the cart read shows it (same columns as cartItemsJson); null when there is none. */
+export async function findCartItem(em: EntityManager, id: number): Promise<CartItem | null> {
+  const [item] = await em.execute<CartItem[]>(ONE_ITEM, [id]);
+  return item ?? null;
+}

@@ -1,0 +1,60 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { intArray } from '../../database/int-array';
+
+/**
+ * The shipment read model, shaped as the entities are (a shipment loaded with its method and the
+ * method's zone fits it too), so one serializer shows both.
+ */
+
+export interface ShippingMethodDetail {
+  id: number;
+  code: string;
+  enabled: boolean;
+  zone: { code: string };
+}
+
+export interface ShipmentDetail {
+  id: number;
+  order: { id: number };
+  state: string;
+  tracking: string | null;
+  method: ShippingMethodDetail;
+}
+
+const SHIPMENTS = `
+  select sh.id, sh.order_id as "orderId", sh.state, sh.tracking,
+         sm.id as "methodId", sm.code as "methodCode", sm.enabled as "methodEnabled", z.code as "zoneCode"
+    from shipment sh
+    join shipping_method sm on sm.id = sh.method_id
+    join zone z on z.id = sm.zone_id
+   where sh.order_id = any(?::int[])
+   order by sh.id`;
+
+interface ShipmentRow {
+  id: number;
+  orderId: number;
+  state: string;
+  tracking: string | null;
+  methodId: number;
+  methodCode: string;
+  methodEnabled: boolean;
+  zoneCode: string;
+}
+
+/** The shipments of these orders, each order's by id, in one statement whatever their number. */
+export async function findShipmentsOfOrders(em: EntityManager, orderIds: readonly number[]): Promise<Map<number, ShipmentDetail[]>> {
+  const byOrder = new Map<number, ShipmentDetail[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await em.execute<ShipmentRow[]>(SHIPMENTS, [intArray(orderIds)]);
+  for (const row of rows) {
+    const shipment: ShipmentDetail = {
+      id: row.id,
+      order: { id: row.orderId },
+      state: row.state,
+      tracking: row.tracking,
+      method: { id: row.methodId, code: row.methodCode, enabled: row.methodEnabled, zone: { code: row.zoneCode } },
+    };
+    byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), shipment]);
+  }
+  return byOrder;
+}
