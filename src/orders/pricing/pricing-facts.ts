@@ -28,7 +28,7 @@ export interface VariantFacts {
   taxonCodes: string[];
 }
 
-interface ChannelFacts {
+export interface ChannelFacts {
   id: number;
   code: string;
   name: string;
@@ -36,7 +36,7 @@ interface ChannelFacts {
   defaultTaxZoneCode: string | null;
 }
 
-interface CustomerFacts {
+export interface CustomerFacts {
   id: number;
   groupCodes: string[];
   /** Orders of this customer placed and not cancelled, in all and by the coupon code they used. */
