@@ -17,3 +17,12 @@ export function productNameIn(translations: readonly NamedTranslation[], locale:
   }
   return oldest?.name ?? productCode;
 }
+
+/**
+ * The name a line shows for its variant: the variant's own name by the same rule, else its product's;
+ * null when neither has any translation.
+ */
+export function variantDisplayName(variantTranslations: readonly NamedTranslation[], productTranslations: readonly NamedTranslation[], locale: string): string | null {
+  const named = variantTranslations.length > 0 ? variantTranslations : productTranslations;
+  return named.length === 0 ? null : productNameIn(named, locale, '');
+}

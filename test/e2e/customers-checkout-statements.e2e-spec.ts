@@ -70,7 +70,7 @@ describe('SQL statements of customer create and checkout completion', () => {
     // taking a lock again that the transaction holds already waits for nothing.
     const locks: Array<[string, RegExp]> = [
       ['customer', /from customer c .* for no key update of c/],
-      ['order', /from "orders" .* for update/],
+      ['order', /from "?orders"? .*\bfor update\b/],
       ['coupon', /(from promotion_coupon .* for no key update|update promotion_coupon set used)/],
       ['promotions', /(from promotion where .* for no key update|update promotion set used)/],
       ['variants', /from "product_variant" as "p0" .* for update/],

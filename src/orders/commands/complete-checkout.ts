@@ -8,7 +8,7 @@ import { isCouponUsable } from '../pricing/engine';
 import { engineInputOf, priceOrder } from '../pricing/pricing';
 import { CheckoutError } from './checkout-error';
 import { changeOrder } from './order-command';
-import { PLACING_GRAPH, placeOrder, type PlacedOrder } from './place-order';
+import { placeOrder, type PlacedOrder } from './place-order';
 
 export interface CompleteCheckoutOptions {
   /** The clock for processing; also checkoutCompletedAt unless `completedAt` is given. Defaults to now. */
@@ -56,7 +56,7 @@ function checkCouponStillUsable(order: OrderAggregate, now: Date): void {
 function completeCheckout(tx: EntityManager, orderId: number, options: CompleteCheckoutOptions = {}): Promise<PlacedOrder> {
   const now = options.now ?? new Date();
   const missing = () => new CheckoutError('not_found', `Order ${orderId} does not exist`);
-  return changeOrder(tx, orderId, { missing, lockCustomer: true, populate: PLACING_GRAPH }, async (order) => {
+  return changeOrder(tx, orderId, { missing, lockCustomer: true }, async (order) => {
     if (!canApplyCheckout(order.order.checkoutState, 'complete')) throw new CheckoutError('wrong_state', checkoutTransitionRefused('complete', order.order.checkoutState));
     await lockUsage(tx, order);
     checkCouponStillUsable(order, now);

@@ -1,4 +1,4 @@
-import { LoadStrategy, LockMode, type EntityClass, type EntityData, type EntityDictionary } from '@mikro-orm/core';
+import { type EntityClass, type EntityData, type EntityDictionary } from '@mikro-orm/core';
 import { setImmediate } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { productNameIn, type NamedTranslation } from '../../catalog/product-name';
@@ -54,6 +54,7 @@ interface OrderGraphRow {
   defaultTaxZoneCode: string | null;
   configurationVersion: string | null;
   customerId: number;
+  customerHasAccount: boolean;
   groupCodes: string[];
   customerOrders: Array<{ couponCode: string | null; orders: number }>;
   storedCouponCode: string | null;
@@ -131,6 +132,7 @@ const ORDER_GRAPH = `
                      from orders placed left join promotion_coupon upc on upc.id = placed.promotion_coupon_id
                     where placed.customer_id = o.customer_id and placed.state not in ('cart', 'cancelled')
                     group by upc.code) used), '[]'::json) as "customerOrders",
+         exists (select 1 from shop_user su where su.customer_id = o.customer_id) as "customerHasAccount",
          coalesce((select json_agg(g.code order by g.id) from customer_customer_group cg join customer_group g on g.id = cg.customer_group_id
                     where cg.customer_id = o.customer_id), '[]'::json) as "groupCodes",
          coalesce((select json_agg(json_build_array(pr.id, pr.used))
@@ -162,8 +164,6 @@ export interface LoadOrderOptions {
   couponCode?: string | null;
   /** The code of a variant about to be added: its facts are read (and the variant share-locked) with the order. */
   addedVariantCode?: string;
-  /** Relations placing the order or acting on it needs besides the pricing graph. */
-  populate?: readonly string[];
 }
 
 /** How many rows become entities between two turns of the event loop (a big cart takes a while). */
@@ -191,8 +191,6 @@ export interface LockOrderOptions extends LoadOrderOptions {
   cartsOnly?: boolean;
 }
 
-const hasRelations = (populate: readonly string[] | undefined): populate is readonly string[] => populate !== undefined && populate.length > 0;
-
 const graphParams = (orderId: number, options: LockOrderOptions) => [
   options.couponCode !== undefined,
   options.couponCode ?? null,
@@ -213,23 +211,13 @@ async function lockedGraph(em: EntityManager, orderId: number, options: LockOrde
 /**
  * Locks the order row until the transaction ends and loads the order aggregate (see loadOrder): changes
  * of one order then run one after another. Null when there is no such order (or no such cart, with
- * `cartsOnly`). Without relations to populate this is one statement: the lock and the graph together.
- * With relations, the row is locked first (kept out of the identity map), then the order is read with
- * them in one joined statement, then the graph: both reads come after the lock and see what a change
- * committed while this one waited.
+ * `cartsOnly`). One statement, the lock and the graph together (two when it had to wait for the lock).
  */
 export async function lockAndLoadOrder(em: EntityManager, orderId: number, options: LockOrderOptions): Promise<OrderAggregate | null> {
-  if (!hasRelations(options.populate)) {
-    const row = await lockedGraph(em, orderId, options);
-    if (row === null) return null;
-    const [order] = await managed(em, Order, [row.orderRow]);
-    return aggregateOf(em, order, row, options);
-  }
-  const where = options.cartsOnly === true ? { id: orderId, checkoutState: 'cart' as const } : { id: orderId };
-  const locked = await em.findOne(Order, where, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'], disableIdentityMap: true });
-  if (locked === null) return null;
-  const order = await em.findOneOrFail(Order, orderId, { populate: options.populate as never, strategy: LoadStrategy.JOINED });
-  return loadOrder(em, order, options);
+  const row = await lockedGraph(em, orderId, options);
+  if (row === null) return null;
+  const [order] = await managed(em, Order, [row.orderRow]);
+  return aggregateOf(em, order, row, options);
 }
 
 function variantFacts(row: VariantRow, localeCode: string): VariantFacts {
@@ -247,10 +235,10 @@ function couponFacts(row: CouponRow | null): CouponFacts | null {
 }
 
 /**
- * The one loader of the order aggregate: `order` (locked by the caller when it is to be changed) with its
- * lines, units, adjustments, shipments and payments as managed entities, the facts pricing reads and
- * its channel's shop configuration (cached; one more statement when it changed). Two statements in all
- * when the configuration is current, plus one per `populate` relation.
+ * The order aggregate of an order read without locking it (a read that prices, such as the shipping
+ * methods a cart may choose): its lines, units, adjustments, shipments and payments as managed entities,
+ * the facts pricing reads and its channel's shop configuration (cached; one more statement when it
+ * changed). Commands use lockAndLoadOrder.
  */
 export async function loadOrder(em: EntityManager, order: Order, options: LoadOrderOptions = {}): Promise<OrderAggregate> {
   const [row] = await em.execute<OrderGraphRow[]>(ORDER_GRAPH, graphParams(order.id, options));
@@ -283,7 +271,7 @@ async function aggregateOf(em: EntityManager, order: Order, row: OrderGraphRow, 
     facts: {
       channel: { id: row.channelId, code: row.channelCode, name: row.channelName, taxCalculationStrategy: row.taxCalculationStrategy, defaultTaxZoneCode: row.defaultTaxZoneCode },
       configurationVersion: row.configurationVersion,
-      customer: { id: row.customerId, groupCodes: row.groupCodes, placedOrders, couponUsage },
+      customer: { id: row.customerId, hasAccount: row.customerHasAccount, groupCodes: row.groupCodes, placedOrders, couponUsage },
       variants: new Map(row.variants.map((variant) => [variant.id, variantFacts(variant, order.localeCode)])),
       promotionUsage: new Map(row.promotionUsage),
     },

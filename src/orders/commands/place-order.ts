@@ -5,7 +5,6 @@ import { hasStockFor } from '../../catalog/stock';
 import { Address } from '../../addressing/entities/address.entity';
 import { countUses } from '../../database/lock-order';
 import type { OrderAggregate } from '../domain/order-aggregate';
-import type { Order } from '../domain/order.entity';
 import { lockVariants, trackedQuantities } from './inventory';
 import { resolveOrderFulfilment, resolveOrderPayment, resolveOrderShipping } from './order-actions';
 import { ORDER_TRANSITIONS } from '../domain/state-machines/order';
@@ -35,9 +34,6 @@ const TOKEN_LENGTH = 10;
 
 /** A random, URL-safe token of 10 characters, like the reference's. */
 const newToken = (): string => randomBytes(8).toString('base64url').slice(0, TOKEN_LENGTH);
-
-/** What placing reads besides the order's aggregate: its addresses and its customer's account, for the address book. */
-export const PLACING_GRAPH = ['customer.user', 'shippingAddress', 'billingAddress'] as const;
 
 /** Reasons an order cannot be placed, worded for the complete step's form. */
 const EMPTY_ORDER = 'The order has no items.';
@@ -97,19 +93,22 @@ const addressKey = (address: Address): string => JSON.stringify(ADDRESS_FIELDS.m
  * A customer with an account keeps the order's addresses (billing first, then shipping) in the address
  * book, unless an equal one is already there; guests are left alone.
  */
-async function saveAddressesOnCustomer(tx: EntityManager, order: Order): Promise<void> {
-  const customer = order.customer;
-  if (customer.user === null) return;
-  const orderAddresses = [order.billingAddress, order.shippingAddress].filter((address): address is Address => address !== null);
-  if (orderAddresses.length === 0) return;
-  const known = new Set((await customer.addresses.load()).map(addressKey));
-  for (const address of orderAddresses) {
+async function saveAddressesOnCustomer(tx: EntityManager, aggregate: OrderAggregate): Promise<void> {
+  const { order, facts } = aggregate;
+  if (facts.customer?.hasAccount !== true) return;
+  const ids = [order.billingAddress, order.shippingAddress].filter((address): address is Address => address !== null).map((address) => address.id);
+  if (ids.length === 0) return;
+  // One statement for the order's addresses and the customer's book.
+  const read = await tx.find(Address, { $or: [{ id: { $in: ids } }, { customer: order.customer }] });
+  const byId = new Map(read.map((address) => [address.id, address]));
+  const known = new Set(read.filter((address) => address.customer !== null).map(addressKey));
+  for (const address of ids.map((id) => byId.get(id)!)) {
     const key = addressKey(address);
     if (known.has(key)) continue;
     known.add(key);
-    const copy: Partial<Address> = { customer };
+    const copy: Partial<Address> = { customer: order.customer };
     for (const field of ADDRESS_FIELDS) Object.assign(copy, { [field]: address[field] });
-    customer.addresses.add(tx.create(Address, copy as Address));
+    tx.create(Address, copy as Address);
   }
 }
 
@@ -127,7 +126,7 @@ function countUsage(tx: EntityManager, { order, appliedPromotionIds }: OrderAggr
  * and shipments, stock on hold, promotion and coupon usage, the address book of a registered customer,
  * item names frozen in the order's locale (else its oldest translation), the notes, then the number
  * and token (usage is counted before the stock is held, in the lock order). Disabled products and
- * missing stock are refused together, products first. `order` is loaded with PLACING_GRAPH and priced
+ * missing stock are refused together, products first. `order` is loaded and priced
  * in the caller's transaction, whose flush writes the placing; the sequence is locked last so it stays
  * locked for as short a time as possible.
  */
@@ -141,7 +140,7 @@ export async function placeOrder(tx: EntityManager, aggregate: OrderAggregate, o
   await countUsage(tx, aggregate);
   refusals.push(...(await holdStock(tx, aggregate)));
   if (refusals.length > 0) throw new CheckoutError('not_placeable', [...new Set(refusals)]);
-  await saveAddressesOnCustomer(tx, order);
+  await saveAddressesOnCustomer(tx, aggregate);
   for (const item of aggregate.items) {
     const variant = aggregate.variant(item.variant.id);
     item.variantName = variant.name;

@@ -38,6 +38,8 @@ export interface ChannelFacts {
 
 export interface CustomerFacts {
   id: number;
+  /** Whether the customer has a shop account: placing keeps the order's addresses in its address book then. */
+  hasAccount: boolean;
   groupCodes: string[];
   /** Orders of this customer placed and not cancelled, in all and by the coupon code they used. */
   placedOrders: number;

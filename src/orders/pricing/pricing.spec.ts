@@ -76,7 +76,7 @@ describe('engineInputOf', () => {
         { variant: aVariantFacts(2, null), quantity: 1 },
       ],
       shippingZone: { countryCode: 'US', provinceCode: null },
-      customer: { id: 9, groupCodes: ['vip'], placedOrders: 2, couponUsage: { SAVE: 1 } },
+      customer: { id: 9, hasAccount: false, groupCodes: ['vip'], placedOrders: 2, couponUsage: { SAVE: 1 } },
     });
 
     const input = engineInputOf(aggregate);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { variantDisplayName, type NamedTranslation } from '../../catalog/product-name';
 import type { PageWindow } from '../../common/pagination/page';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
 import { findChannelDetails, type ChannelDetail } from '../../channels/queries/channel.read-model';
@@ -88,12 +89,9 @@ const ORDER_ITEM_SELECT = `
          v.on_hold as "variantOnHold", v.on_hand as "variantOnHand",
          v.weight as "variantWeight", v.width as "variantWidth", v.height as "variantHeight", v.depth as "variantDepth",
          ${categoryJson('tc')} as "taxCategory", ${categoryJson('sc')} as "shippingCategory",
-         coalesce((select dvt.name from product_variant_translation dvt where dvt.variant_id = v.id
-                    order by (dvt.locale = io.locale_code) desc, dvt.id limit 1),
-                  (select dpt.name from product_translation dpt where dpt.product_id = p.id
-                    order by (dpt.locale = io.locale_code) desc, dpt.id limit 1)) as "variantDescriptorName"
-  ${CART_ITEM_FROM}
-    join orders io on io.id = i.order_id`;
+         coalesce((select json_agg(json_build_object('id', dpt.id, 'locale', dpt.locale, 'name', dpt.name) order by dpt.id)
+                     from product_translation dpt where dpt.product_id = p.id), '[]'::json) as "productTranslations"
+  ${CART_ITEM_FROM}`;
 
 const addressJson = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name,
@@ -119,7 +117,8 @@ const ORDER_COLUMNS = `
 
 const ORDER_BY_ID = `select ${ORDER_COLUMNS} from orders o where o.id = ?`;
 
-type OrderItemRow = Omit<OrderItem, 'taxCategory' | 'shippingCategory'> & {
+type OrderItemRow = Omit<OrderItem, 'taxCategory' | 'shippingCategory' | 'variantDescriptorName'> & {
+  productTranslations: NamedTranslation[];
   taxCategory: Stored<TaxCategoryDetail> | null;
   shippingCategory: Stored<ShippingCategoryDetail> | null;
 };
@@ -160,7 +159,12 @@ async function withOrderParts(em: EntityManager, rows: OrderRow[]): Promise<Orde
   ]);
   return rows.map(({ customerId, channelId, items, promotionCoupon, ...order }) => ({
     ...withDates<Omit<Order, 'items' | 'customer' | 'channel' | 'payments' | 'shipments' | 'promotionCoupon'>>(order, ['checkoutCompletedAt']),
-    items: items.map((item) => ({ ...item, taxCategory: category<TaxCategoryDetail>(item.taxCategory), shippingCategory: category<ShippingCategoryDetail>(item.shippingCategory) })),
+    items: items.map(({ productTranslations, ...item }) => ({
+      ...item,
+      taxCategory: category<TaxCategoryDetail>(item.taxCategory),
+      shippingCategory: category<ShippingCategoryDetail>(item.shippingCategory),
+      variantDescriptorName: variantDisplayName(item.variantTranslations, productTranslations, order.localeCode),
+    })),
     customer: customers.get(customerId)!,
     channel: channels.get(channelId)!,
     payments: payments.get(order.id) ?? [],

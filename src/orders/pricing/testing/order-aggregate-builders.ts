@@ -60,7 +60,7 @@ function aChannelFacts(overrides: Partial<ChannelFacts> = {}): ChannelFacts {
 }
 
 function aCustomerFacts(overrides: Partial<CustomerFacts> = {}): CustomerFacts {
-  return { id: 7, groupCodes: [], placedOrders: 0, couponUsage: {}, ...overrides };
+  return { id: 7, hasAccount: false, groupCodes: [], placedOrders: 0, couponUsage: {}, ...overrides };
 }
 
 export function aCouponFacts(code: string, promotionId: number, overrides: Partial<CouponFacts> = {}): CouponFacts {
