@@ -11,6 +11,7 @@ import { ShippingCategoriesModule } from '../shipping/categories/shipping-catego
 import { TaxationModule } from '../taxation/taxation.module';
 import { OperabilityModule } from '../operability/operability.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
+import { PreparedReads } from '../database/prepared-reads';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
@@ -19,7 +20,7 @@ import { ColumnLimitsLoader } from './column-limits.loader';
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, connection: OrmConnectionSettings): DynamicModule {
+  static register(config: AppConfig, connection: OrmConnectionSettings, preparedReads: PreparedReads = PreparedReads.none()): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -39,8 +40,8 @@ export class AppModule {
         PaymentsModule,
         ShipmentsModule,
       ],
-      providers: [{ provide: APP_CONFIG, useValue: config }, ColumnLimitsLoader],
-      exports: [APP_CONFIG],
+      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: PreparedReads, useValue: preparedReads }, ColumnLimitsLoader],
+      exports: [APP_CONFIG, PreparedReads],
     };
   }
 }

@@ -21,6 +21,7 @@ import { orderCommand } from '../commands/order-command';
 import { serializeCart } from '../serializers/cart.serializer';
 import { COUPON_INVALID, type CreateCartForm, type UpdateCartForm } from '../http/forms/cart.forms';
 import { CART_CRITERIA, CART_SORTS, countCarts, findCart, findCartPage, type CartCriterion, type CartSort } from '../queries/cart.read-model';
+import { PreparedReads } from '../../database/prepared-reads';
 import { inWriteTransaction } from '../../database/write-transaction';
 
 const CART = { missing: 'cart', cartsOnly: true } as const;
@@ -29,7 +30,10 @@ export const CART_LIST_SPEC: ListSpec<CartSort, CartCriterion> = { sortable: CAR
 
 @Injectable()
 export class CartsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly prepared: PreparedReads,
+  ) {}
 
   async list(rawQuery: string) {
     const request = parsePageRequest(rawQuery, CART_LIST_SPEC);
@@ -41,7 +45,7 @@ export class CartsService {
   }
 
   async show(id: number) {
-    const row = await findCart(this.em.fork(), id);
+    const row = await findCart(this.em.fork(), id, this.prepared);
     if (row === null) throw resourceNotFound('cart');
     return serializeCart(row, 'detailed');
   }
