@@ -16,22 +16,11 @@ import { shopConfigurationAt } from '../pricing/shop-configuration-cache';
 /** A table row as PostgreSQL's `to_json` writes it, turned into a managed entity right away. */
 type TableRow = Record<string, unknown>;
 
-interface VariantRow {
-  id: number;
-  code: string;
-  productCode: string;
-  productEnabled: boolean;
-  price: number | null;
-  taxCategoryCode: string | null;
-  shippingCategoryCode: string | null;
-  shippingRequired: boolean;
-  tracked: boolean;
-  onHand: number;
-  onHold: number;
-  taxonCodes: string[];
+/** A variant's facts as read: its names still as translations (the name rule picks one in TypeScript). */
+type VariantRow = Omit<VariantFacts, 'name' | 'productName' | 'translatedProductName'> & {
   variantTranslations: NamedTranslation[];
   productTranslations: NamedTranslation[];
-}
+};
 
 interface CouponRow {
   id: number;
