@@ -5,7 +5,7 @@ import type { OrderAggregate } from '../domain/order-aggregate';
 import { canApplyCheckout, checkoutTransitionRefused } from '../domain/state-machines/checkout-state-machine';
 import { COUPON_INVALID } from '../http/forms/cart.forms';
 import { isCouponUsable } from '../pricing/engine';
-import { engineInputOf, priceOrder } from '../pricing/pricing';
+import { engineCustomerOf, priceOrder } from '../pricing/pricing';
 import { CheckoutError } from './checkout-error';
 import { changeOrder } from './order-command';
 import { placeOrder, type PlacedOrder } from './place-order';
@@ -41,7 +41,7 @@ async function lockUsage(tx: EntityManager, order: OrderAggregate): Promise<void
  * discount it was shown with: it is refused as the complete step's form error, like the cart form's.
  */
 function checkCouponStillUsable(order: OrderAggregate, now: Date): void {
-  if (order.coupon !== null && !isCouponUsable(order.coupon, engineInputOf(order).customer, now)) throw new CheckoutError('not_placeable', COUPON_INVALID);
+  if (order.coupon !== null && !isCouponUsable(order.coupon, engineCustomerOf(order), now)) throw new CheckoutError('not_placeable', COUPON_INVALID);
 }
 
 /**

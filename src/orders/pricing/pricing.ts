@@ -8,7 +8,7 @@ import type { OrderAggregate } from '../domain/order-aggregate';
 import type { OrderItemUnit } from '../domain/order-item-unit.entity';
 import type { OrderItem } from '../domain/order-item.entity';
 import type { Order } from '../domain/order.entity';
-import { processOrder, type EngineAdjustment, type EngineOrder, type EngineResult } from './engine';
+import { processOrder, type EngineAdjustment, type EngineCustomer, type EngineOrder, type EngineResult, type EngineShop } from './engine';
 import { shopWith } from './shop-configuration-cache';
 
 /*
@@ -16,6 +16,12 @@ import { shopWith } from './shop-configuration-cache';
  * priceOrder is the one way an order is priced; nothing here reads or writes the database (the
  * command's flush writes what it changed).
  */
+
+/** The order's customer as the engine judges promotions and coupons by. */
+export function engineCustomerOf({ facts }: OrderAggregate): EngineCustomer | null {
+  const customer = facts.customer;
+  return customer === null ? null : { id: customer.id, groupCodes: customer.groupCodes, placedOrdersCount: customer.placedOrders, couponUsage: customer.couponUsage };
+}
 
 /** The engine's input: the aggregate as it now is, with the facts read with it. */
 export function engineInputOf(aggregate: OrderAggregate): EngineOrder {
@@ -44,10 +50,7 @@ export function engineInputOf(aggregate: OrderAggregate): EngineOrder {
     }),
     couponCode: aggregate.couponCode,
     shippingAddress: aggregate.shippingZone,
-    customer:
-      facts.customer === null
-        ? null
-        : { id: facts.customer.id, groupCodes: facts.customer.groupCodes, placedOrdersCount: facts.customer.placedOrders, couponUsage: facts.customer.couponUsage },
+    customer: engineCustomerOf(aggregate),
     currentShipmentMethodCode: aggregate.shipmentMethodCode,
     currentPaymentMethodCode: aggregate.paymentMethodCode,
   };
@@ -205,14 +208,13 @@ async function applyResult(aggregate: OrderAggregate, result: EngineResult): Pro
  * Throws the engine's OrderProcessingError when the shop cannot price it.
  */
 export async function priceOrder(aggregate: OrderAggregate, now: Date = new Date()): Promise<EngineResult> {
-  const shop = shopWith(aggregate.configuration, aggregate.facts.promotionUsage, aggregate.coupon);
-  const result = processOrder(engineInputOf(aggregate), shop, now);
+  const result = processOrder(engineInputOf(aggregate), shopOf(aggregate), now);
   await applyResult(aggregate, result);
   aggregate.markPriced();
   return result;
 }
 
-/** The engine's shop for the order as loaded (coupon eligibility, shipping choices). */
-export function shopOf(aggregate: OrderAggregate) {
+/** The engine's shop for the order as it now is: its channel's configuration, the usage counters and coupon read with it. */
+export function shopOf(aggregate: OrderAggregate): EngineShop {
   return shopWith(aggregate.configuration, aggregate.facts.promotionUsage, aggregate.coupon);
 }

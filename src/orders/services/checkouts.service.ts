@@ -13,7 +13,7 @@ import { CheckoutError } from '../commands/checkout-error';
 import { CompleteCheckoutService } from './complete-checkout.service';
 import { Order } from '../domain/order.entity';
 import { findOrder } from '../queries/order.read-model';
-import { canApplyCheckout, resolveCheckoutSkips, type CheckoutTransition } from '../domain/state-machines/checkout-state-machine';
+import { canApplyCheckout, resolveCheckoutSkips, type CheckoutStateName } from '../domain/state-machines/checkout-state-machine';
 import { PaymentMethod } from '../../payments/entities/payment-method.entity';
 import { ShippingMethod } from '../../shipping/entities/shipping-method.entity';
 import { conflictUnlessAllowed } from '../commands/checkout-transition';
@@ -23,7 +23,7 @@ import type { CompletionForm } from '../http/forms/completion.form';
 import type { PaymentSelectionForm, ShippingSelectionForm } from '../http/forms/method-selection.forms';
 import { checkAddressing } from './addressing';
 import { checkMethodList, SELECT_PAYMENT_METHOD, SELECT_SHIPPING_METHOD } from './method-selection';
-import { shippingChoices, shippingPrice } from './shipping-choices';
+import { shippingChoices } from './shipping-choices';
 
 export const SHIPPING_METHODS_UNRESOLVABLE = 'The shipment methods cannot be resolved in the current state of cart!';
 export const PAYMENT_METHODS_UNRESOLVABLE = 'The payment methods cannot be resolved in the current state of cart!';
@@ -57,12 +57,12 @@ function completionRefused(error: CheckoutError, form: SubmittedForm<CompletionF
 const ORDER = { missing: 'order' } as const;
 
 /**
- * Moves the checkout on by `transition` (a 409 when the state machine refuses it). With `resolveSkips`,
- * the order is priced with the step's changes and the shipping and payment steps are passed over when
+ * Moves the checkout to `next` (the state its transition leads to, see conflictUnlessAllowed). With
+ * `resolveSkips`, the order is priced with the step's changes and the shipping and payment steps are passed over when
  * there is nothing to choose: no line to ship, nothing to pay.
  */
-async function moveCheckout(order: OrderAggregate, transition: CheckoutTransition, resolveSkips: boolean): Promise<void> {
-  order.order.checkoutState = conflictUnlessAllowed(order.order.checkoutState, transition);
+async function moveCheckout(order: OrderAggregate, next: CheckoutStateName, resolveSkips: boolean): Promise<void> {
+  order.order.checkoutState = next;
   if (!resolveSkips) return;
   const { total } = await priceOrder(order);
   const shippingRequired = order.items.some((item) => order.variant(item.variant.id).shippingRequired);
@@ -86,29 +86,29 @@ export class CheckoutsService {
   async address(id: number, form: SubmittedForm<AddressingForm>): Promise<void> {
     await orderCommand(this.em, id, ORDER, async (order, tx) => {
       const values = await checkAddressing(tx, form);
-      conflictUnlessAllowed(order.order.checkoutState, 'address');
+      const next = conflictUnlessAllowed(order.order.checkoutState, 'address');
       order.address(values.shippingAddress, values.billingAddress);
-      await moveCheckout(order, 'address', true);
+      await moveCheckout(order, next, true);
     });
   }
 
   /** The methods each shipment of a cart may use, with what each would charge. */
   async shippingMethods(id: number) {
     const em = this.em.fork();
-    const order = await em.findOne(Order, id, { populate: ['shipments'], strategy: LoadStrategy.JOINED });
+    const order = await em.findOne(Order, id);
     if (order === null) throw resourceNotFound('order');
     if (order.state !== 'cart' || !canApplyCheckout(order.checkoutState, 'select_shipping')) throw badRequest(SHIPPING_METHODS_UNRESOLVABLE);
-    if (order.shipments.length === 0) return [];
     try {
       const loaded = await loadOrder(em, order);
+      if (loaded.shipments.length === 0) return [];
       const choices = shippingChoices(loaded);
-      const methods = choices.length === 0 ? [] : await em.find(ShippingMethod, { code: { $in: choices.map((choice) => choice.code) } });
+      const methods = choices.length === 0 ? [] : await em.find(ShippingMethod, { code: { $in: choices.map((choice) => choice.method.code) } });
       const byCode = new Map(methods.map((method) => [method.code, method]));
       const listed = choices.map((choice) => {
-        const method = byCode.get(choice.code)!;
-        return { id: method.id, code: method.code, name: method.name, ...(method.description !== null && { description: method.description }), price: shippingPrice(loaded, choice) };
+        const method = byCode.get(choice.method.code)!;
+        return { id: method.id, code: method.code, name: method.name, ...(method.description !== null && { description: method.description }), price: choice.price() };
       });
-      return { shipments: order.shipments.getItems().map(() => ({ methods: listed })) };
+      return { shipments: loaded.shipments.map(() => ({ methods: listed })) };
     } catch (error) {
       if (error instanceof OrderProcessingError) throw badRequest(error.message);
       throw error;
@@ -117,17 +117,17 @@ export class CheckoutsService {
 
   async selectShipping(id: number, form: SubmittedForm<ShippingSelectionForm>): Promise<void> {
     await orderCommand(this.em, id, ORDER, async (order, tx) => {
-      const choices = shippingChoices(order).map((method) => method.code);
+      const choices = shippingChoices(order).map((choice) => choice.method.code);
       const chosen = checkMethodList(form.data.shipments, form.errors.list('shipments'), { entries: order.shipments.length, choices, blank: SELECT_SHIPPING_METHOD, partial: false });
       throwIfInvalid(form.errors);
-      conflictUnlessAllowed(order.order.checkoutState, 'select_shipping');
+      const next = conflictUnlessAllowed(order.order.checkoutState, 'select_shipping');
       const codes = chosen.filter((code): code is string => code !== null);
       const methods = codes.length === 0 ? [] : await tx.find(ShippingMethod, { code: { $in: codes } });
       [...order.shipments].forEach((shipment, index) => {
         const method = methods.find((candidate) => candidate.code === chosen[index]);
         if (method !== undefined) order.shipWith(shipment, method);
       });
-      await moveCheckout(order, 'select_shipping', true);
+      await moveCheckout(order, next, true);
     });
   }
 
@@ -152,12 +152,12 @@ export class CheckoutsService {
       const choices = methods.map((method) => method.code);
       const chosen = checkMethodList(form.data.payments, form.errors.list('payments'), { entries: payments.length, choices, blank: SELECT_PAYMENT_METHOD, partial });
       throwIfInvalid(form.errors);
-      conflictUnlessAllowed(order.order.checkoutState, 'select_payment');
+      const next = conflictUnlessAllowed(order.order.checkoutState, 'select_payment');
       payments.forEach((payment, index) => {
         const method = methods.find((candidate) => candidate.code === chosen[index]);
         if (method !== undefined) order.payWith(payment, method);
       });
-      await moveCheckout(order, 'select_payment', false);
+      await moveCheckout(order, next, false);
     });
   }
 
