@@ -24,6 +24,7 @@ import { detectPinning, type Pinning } from './harness/cpu';
 import { runLoad, summarise, type LoadResult, type LoadSpec, type LoadSummary } from './harness/load';
 import { measureBigCartAdds } from './harness/big-cart-adds';
 import { measureCheckout } from './harness/checkout-flow';
+import { measureWithWebhooks } from './harness/webhook-bench';
 import { CpuMeter, type CpuTally } from './harness/proc-cpu';
 import { checkoutStatementsTarget, completeLatencyTarget, evaluateTargets, formatCheckout, formatReport, formatTargets, latencyRatio, type CheckoutResults, type Results, type ThroughputRow } from './harness/report';
 import { httpGet, productNodeFlags, startServer, type ServerProcess } from './harness/server-process';
@@ -88,23 +89,30 @@ function sampleCustomers(info: DatasetInfo): number[] {
 const cartPaths = (info: DatasetInfo) => Array.from({ length: info.carts.count }, (_, k) => `/api/v1/carts/${info.carts.firstId + k}`);
 const ordersPaths = (info: DatasetInfo) => sampleCustomers(info).map((id) => `/api/v1/customers/${id}/orders/?limit=10`);
 
-/** Carts the checkout latencies use up (each is placed, then shipped, once). */
+/** Carts the checkout latencies use up (each is placed, then shipped, once); as many again with webhook subscriptions. */
 const CHECKOUT_TIMED_CARTS = 300;
 
 /** Timed add-item requests into each big cart (50 lines; 50 lines of 200 pieces), after a tenth as warm-up. */
 const bigCartAdds = (settings: RunSettings) => (settings.mode === 'quick' ? 20 : 200);
 
 /**
- * The generated carts the checkout section places: up to 300 for the latencies, and the last two for the
- * statement counts (one through every step and action, one cancelled). The next run restores them.
+ * The generated carts the checkout section places: up to 300 for the latencies, up to 300 more for the
+ * latencies with webhook subscriptions, and the last two for the statement counts (one through every step
+ * and action, one cancelled). The next run restores them.
  */
-function checkoutCarts(info: DatasetInfo): { timed: number[]; counted: [number, number] | null } {
+function checkoutCarts(info: DatasetInfo): { timed: number[]; withSubscriptions: number[]; counted: [number, number] | null } {
   const ids = Array.from({ length: info.carts.count }, (_, k) => info.carts.firstId + k);
+  const usable = Math.max(0, ids.length - 2);
+  const timed = Math.min(CHECKOUT_TIMED_CARTS, usable);
   return {
-    timed: ids.slice(0, Math.max(0, Math.min(CHECKOUT_TIMED_CARTS, ids.length - 2))),
+    timed: ids.slice(0, timed),
+    withSubscriptions: ids.slice(timed, Math.min(timed + CHECKOUT_TIMED_CARTS, usable)),
     counted: ids.length >= 2 ? [ids[ids.length - 2], ids[ids.length - 1]] : null,
   };
 }
+
+/** The product may deliver webhooks to the runner's local receiver (http, loopback). */
+const WEBHOOK_RECEIVER_ENV = { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1' };
 
 /** Statements per checkout step and order action, counted in-process on the last two generated carts. */
 async function countCheckoutStatements(info: DatasetInfo, databaseUrl: string): Promise<CheckoutSqlCounts | null> {
@@ -127,7 +135,7 @@ class Bench {
     const server = await startServer({
       name,
       command: [...this.pinning.server, process.execPath, ...productNodeFlags(this.root), join(this.root, 'dist', 'main.js')],
-      env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+      env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...WEBHOOK_RECEIVER_ENV, ...env },
       port,
       readyPath: READY_PATH,
       headers: TOKEN_HEADERS,
@@ -303,6 +311,15 @@ async function main(): Promise<void> {
       log,
     );
     const checkoutLatency = await measureCheckout(product.baseUrl, TOKEN_HEADERS, checkoutCarts(full.info).timed, log, meter.tally());
+    const webhooks = await measureWithWebhooks({
+      baseUrl: product.baseUrl,
+      databaseUrl: settings.full.url,
+      headers: TOKEN_HEADERS,
+      checkoutCartIds: checkoutCarts(full.info).withSubscriptions,
+      addItem: async (cpu) => (itemPaths.length > 0 ? (await bench.measure(product, itemPaths, 1, 1, itemBody, cpu)).summary : null),
+      tally: () => meter.tally(),
+      log,
+    });
     await meter.close();
     const serverRss = product.peakRssMb();
     const serverFirstOk = product.firstOkMs;
@@ -349,6 +366,7 @@ async function main(): Promise<void> {
       },
       sql,
       checkout,
+      webhooks,
       peakRssMb: { server: serverRss, embedded: embeddedRss },
       firstOkMs: { server: serverFirstOk, embedded: embeddedFirstOk, baseline: baselineFirstOk },
     };

@@ -3,6 +3,7 @@ import type { LoadSummary } from './load';
 import type { CheckoutLatencies } from './checkout-flow';
 import type { CpuPerRequest } from './proc-cpu';
 import type { CheckoutSqlCounts, StatementCount, SqlCounts } from './sql-count';
+import type { WebhookResults } from './webhook-bench';
 
 type Verdict = 'PASS' | 'FAIL' | 'N/A';
 
@@ -47,6 +48,8 @@ export interface Results {
   };
   sql: SqlCounts | null;
   checkout: CheckoutResults;
+  /** Issue #22: the same writes with two webhook subscriptions, and the delivery throughput. */
+  webhooks: WebhookResults | null;
   peakRssMb: { server: number | null; embedded: number | null };
   firstOkMs: { server: number | null; embedded: number | null; baseline: number | null };
   targets: Target[];
@@ -227,6 +230,29 @@ function formatLatencyAndCpu(results: Results): string {
   ].join('\n');
 }
 
+/** Issue #22: add item and complete checkout without and with two subscriptions, and delivery throughput. */
+function formatWebhooks(results: Results): string {
+  const hooks = results.webhooks;
+  if (hooks === null) return 'webhooks: not measured';
+  const without = results.addItem.oneConnection;
+  const complete = results.checkout.latency;
+  const rows: string[][] = [
+    ['add item, 10-line cart, no subscriptions', ms(without?.p50), ms(without?.p99), ...cpuCells(results.cpu.addItem10Lines)],
+    [`add item, 10-line cart, ${hooks.subscriptions} subscriptions`, ms(hooks.addItem?.p50), ms(hooks.addItem?.p99), ...cpuCells(hooks.addItemCpu)],
+    ['complete checkout, no subscriptions', ms(complete?.complete?.p50), ms(complete?.complete?.p99), ...cpuCells(complete?.completeCpu)],
+    [`complete checkout, ${hooks.subscriptions} subscriptions`, ms(hooks.checkout?.complete?.p50), ms(hooks.checkout?.complete?.p99), ...cpuCells(hooks.checkout?.completeCpu)],
+  ];
+  const rate = (label: string, value: { deliveries: number; seconds: number | null; perSecond: number | null } | null) =>
+    `${label}: ${value ? `${value.deliveries} deliveries in ${num(value.seconds, 1)} s = ${num(value.perSecond)} deliveries/s` : '—'}`;
+  return [
+    table(['product, server DB, 1 conn (issue #22)', 'p50 ms', 'p99 ms', 'Node CPU ms/req', 'PG CPU ms/req', 'PG server ms/req'], rows),
+    `(with subscriptions the product's in-process worker delivers to a local receiver answering 200 while the writes run; CPU includes that work)`,
+    rate(`delivery of the measured writes' ${hooks.events} events, from the last write answered`, hooks.drain),
+    rate('delivery throughput, replay of the last events to both subscriptions', hooks.replay),
+    ...(hooks.note ? [`webhooks incomplete: ${hooks.note}`] : []),
+  ].join('\n');
+}
+
 export function formatReport(results: Results): string {
   const out: string[] = [];
   const meta = results.meta;
@@ -287,6 +313,8 @@ export function formatReport(results: Results): string {
   out.push('(baseline: 2 statements per request — the token lookup and one query)');
   out.push('');
   out.push(formatCheckout(results.checkout));
+  out.push('');
+  out.push(formatWebhooks(results));
   out.push('');
   out.push(
     `peak RSS of the product: server DB ${num(results.peakRssMb.server)} MB, embedded DB ${num(results.peakRssMb.embedded)} MB; ` +
