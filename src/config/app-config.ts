@@ -25,6 +25,10 @@ export interface AppConfig {
   corsOrigins: string[];
   /** How long a SIGTERM/SIGINT waits for in-flight requests before cutting them off. */
   shutdownTimeoutMs: number;
+  /** Webhook URLs may use plain `http` (WEBHOOK_ALLOW_HTTP=1); otherwise only `https`. */
+  webhookAllowHttp: boolean;
+  /** Webhook URLs may point at loopback, private and other non-public addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS=1). */
+  webhookAllowPrivateNetworks: boolean;
 }
 
 function integer(value: string | undefined, fallback: number): number {
@@ -32,6 +36,13 @@ function integer(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`Expected a whole number, got "${value}"`);
   return parsed;
+}
+
+/** A switch: `1`/`true` on, unset, empty, `0`/`false` off; anything else stops the start. */
+function flag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got "${value}"`);
 }
 
 function list(value: string | undefined): string[] {
@@ -56,5 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN || null,
     corsOrigins: list(env.CORS_ORIGINS),
     shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    webhookAllowHttp: flag('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP),
+    webhookAllowPrivateNetworks: flag('WEBHOOK_ALLOW_PRIVATE_NETWORKS', env.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
   };
 }

@@ -41,6 +41,7 @@ import { ShippingMethod } from '../shipping/entities/shipping-method.entity';
 import { Shipment } from '../shipping/entities/shipment.entity';
 import { TaxCategory } from '../taxation/entities/tax-category.entity';
 import { TaxRate } from '../taxation/entities/tax-rate.entity';
+import { WebhookSubscription } from '../webhooks/entities/webhook-subscription.entity';
 
 /** Every entity of the domain model, listed explicitly so discovery never scans the file system. */
 export const ALL_ENTITIES = [
@@ -54,4 +55,5 @@ export const ALL_ENTITIES = [
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
   Order, OrderItem, OrderItemUnit, Adjustment, OrderSequence,
   IdempotencyKey,
+  WebhookSubscription,
 ];
