@@ -16,6 +16,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { ShipmentsModule } from '../shipping/shipments.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ColumnLimitsLoader } from './column-limits.loader';
 
 @Module({})
@@ -39,6 +40,7 @@ export class AppModule {
         OrdersModule,
         PaymentsModule,
         ShipmentsModule,
+        WebhooksModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }, { provide: PreparedReads, useValue: preparedReads }, ColumnLimitsLoader],
       exports: [APP_CONFIG, PreparedReads],

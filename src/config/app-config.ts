@@ -25,16 +25,16 @@ export interface AppConfig {
   corsOrigins: string[];
   /** How long a SIGTERM/SIGINT waits for in-flight requests before cutting them off. */
   shutdownTimeoutMs: number;
+  /** Webhook URLs may use plain `http` (WEBHOOK_ALLOW_HTTP=1); otherwise only `https`. */
+  webhookAllowHttp: boolean;
+  /** Webhook URLs may point at loopback, private and other non-public addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS=1). */
+  webhookAllowPrivateNetworks: boolean;
   /** Webhook deliveries this process runs at once; 0 runs none (another process delivers). */
   webhookWorkers: number;
   /** Seconds before each retry of a failed delivery (±20 % jitter); after the last, the delivery has failed. */
   webhookRetryDelays: number[];
   /** How long one delivery attempt may take before it counts as failed. */
   webhookAttemptTimeoutMs: number;
-  /** Webhook URLs may be plain http (tests, local receivers). */
-  webhookAllowHttp: boolean;
-  /** Webhook URLs may point at loopback, private or link-local addresses (tests, local receivers). */
-  webhookAllowPrivateNetworks: boolean;
   /** Where `npm run worker` serves GET /metrics; 0 serves none. */
   workerMetricsPort: number;
 }
@@ -56,6 +56,13 @@ function seconds(value: string | undefined, fallback: number[]): number[] {
     if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`Expected seconds, got "${item}"`);
     return parsed;
   });
+}
+
+/** A switch: `1`/`true` on, unset, empty, `0`/`false` off; anything else stops the start. */
+function flag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got "${value}"`);
 }
 
 function list(value: string | undefined): string[] {
@@ -83,8 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookWorkers: integer(env.WEBHOOK_WORKERS, 1),
     webhookRetryDelays: seconds(env.WEBHOOK_RETRY_DELAYS, DEFAULT_RETRY_DELAYS),
     webhookAttemptTimeoutMs: Math.max(1, integer(env.WEBHOOK_ATTEMPT_TIMEOUT_MS, 10_000)),
-    webhookAllowHttp: env.WEBHOOK_ALLOW_HTTP === '1',
-    webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === '1',
     workerMetricsPort: integer(env.WORKER_METRICS_PORT, 9464),
+    webhookAllowHttp: flag('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP),
+    webhookAllowPrivateNetworks: flag('WEBHOOK_ALLOW_PRIVATE_NETWORKS', env.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
   };
 }

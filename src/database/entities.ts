@@ -41,6 +41,7 @@ import { ShippingMethod } from '../shipping/entities/shipping-method.entity';
 import { Shipment } from '../shipping/entities/shipment.entity';
 import { TaxCategory } from '../taxation/entities/tax-category.entity';
 import { TaxRate } from '../taxation/entities/tax-rate.entity';
+import { WebhookSubscription } from '../webhooks/entities/webhook-subscription.entity';
 import { WebhookDelivery } from '../webhooks/delivery/entities/webhook-delivery.entity';
 import { WebhookDispatchCursor } from '../webhooks/delivery/entities/webhook-dispatch-cursor.entity';
 
@@ -56,5 +57,6 @@ export const ALL_ENTITIES = [
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
   Order, OrderItem, OrderItemUnit, Adjustment, OrderSequence,
   IdempotencyKey,
+  WebhookSubscription,
   WebhookDelivery, WebhookDispatchCursor,
 ];

@@ -16,7 +16,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *   5. product variants  FOR UPDATE, in id order: stock (completion, payment, cancel);
  *                        FOR SHARE (adding it to a cart)
  *   6. order sequence    (completion, by its UPDATE)
- *   7. idempotency key   (marked just before COMMIT)
+ *   7. webhook subscription  FOR UPDATE: its change, secret rotation and delete (src/webhooks), each the
+ *                        only lock of its write but the idempotency key
+ *   8. idempotency key   (marked just before COMMIT)
  *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.

@@ -13,7 +13,7 @@ import { DELIVERY_QUEUE, DISPATCH_QUEUE, QUEUE_SCHEMA } from './queue-names';
 import { QueueDatabase } from './queue-database';
 import { replayEvents } from './replay';
 import { sendAttempt } from './send-attempt';
-import { activeSigningSecrets } from './subscription-rules';
+import { activeSigningSecrets } from '../signing-secrets';
 
 export interface DeliveryEngineSettings {
   url: string;

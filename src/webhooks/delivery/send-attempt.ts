@@ -1,9 +1,9 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { isPublicAddress } from './public-address';
+import { isPublicAddress, NON_PUBLIC_ADDRESS, staticUrlViolation } from '../url-guard';
 
 export interface AttemptRequest {
   url: string;
@@ -32,7 +32,7 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
     const refused = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (refused) return callback(new RefusedAddressError(`${hostname} resolves to the non-public address ${refused.address}`), '', 0);
+    if (refused) return callback(new RefusedAddressError(NON_PUBLIC_ADDRESS), '', 0);
     if (options.all) return callback(null, addresses);
     return callback(null, addresses[0].address, addresses[0].family);
   });
@@ -59,13 +59,9 @@ export function sendAttempt(attempt: AttemptRequest): Promise<AttemptResult> {
       clearTimeout(timer);
       resolve(result);
     };
-    let url: URL;
-    try {
-      url = new URL(attempt.url);
-    } catch {
-      return finish({ error: 'The URL is not valid', durationMs: 0 });
-    }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && attempt.allowHttp)) return finish({ error: `${url.protocol} URLs are not allowed`, durationMs: 0 });
+    const violation = staticUrlViolation(attempt.url, { allowHttp: attempt.allowHttp, allowPrivateNetworks: attempt.allowPrivateNetworks });
+    if (violation !== null) return finish({ error: violation, durationMs: 0 });
+    const url = new URL(attempt.url);
     const now = new Date();
     const options: RequestOptions = {
       method: 'POST',
@@ -79,7 +75,7 @@ export function sendAttempt(attempt: AttemptRequest): Promise<AttemptResult> {
       },
       lookup: attempt.allowPrivateNetworks ? undefined : publicOnlyLookup,
     };
-    if (!attempt.allowPrivateNetworks && !isHostAllowed(url.hostname)) return finish({ error: `${url.hostname} is not a public address`, durationMs: 0 });
+    if (!attempt.allowPrivateNetworks && !isHostAllowed(url.hostname)) return finish({ error: NON_PUBLIC_ADDRESS, durationMs: 0 });
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, options, (response) => {
       let read = 0;
@@ -102,7 +98,7 @@ export function sendAttempt(attempt: AttemptRequest): Promise<AttemptResult> {
 /** A literal IP in the URL is never looked up, so it is judged here. */
 function isHostAllowed(hostname: string): boolean {
   const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-  return !/^[\d.]+$|:/.test(bare) || isPublicAddress(bare);
+  return isIP(bare) === 0 || isPublicAddress(bare);
 }
 
 function describe(error: Error): string {
