@@ -17,11 +17,12 @@ import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { ShipmentsModule } from '../shipping/shipments.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { DELIVERY_DATABASE, WebhookDeliveryModule } from '../webhooks/delivery/webhook-delivery.module';
 import { ColumnLimitsLoader } from './column-limits.loader';
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, connection: OrmConnectionSettings, preparedReads: PreparedReads = PreparedReads.none()): DynamicModule {
+  static register(config: AppConfig, connection: OrmConnectionSettings, preparedReads: PreparedReads = PreparedReads.none(), embedded = false): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -41,9 +42,15 @@ export class AppModule {
         PaymentsModule,
         ShipmentsModule,
         WebhooksModule,
+        WebhookDeliveryModule,
       ],
-      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: PreparedReads, useValue: preparedReads }, ColumnLimitsLoader],
-      exports: [APP_CONFIG, PreparedReads],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: PreparedReads, useValue: preparedReads },
+        { provide: DELIVERY_DATABASE, useValue: { url: connection.clientUrl, embedded } },
+        ColumnLimitsLoader,
+      ],
+      exports: [APP_CONFIG, PreparedReads, DELIVERY_DATABASE],
     };
   }
 }

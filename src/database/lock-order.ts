@@ -19,6 +19,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *   7. webhook subscription  FOR UPDATE: its change, secret rotation and delete (src/webhooks), each the
  *                        only lock of its write but the idempotency key
  *   8. idempotency key   (marked just before COMMIT)
+ *   9. webhook dispatch cursor  FOR UPDATE (dispatching events into delivery jobs), FOR SHARE (a replay):
+ *                        taken alone, in the delivery engine's own transactions (src/webhooks/delivery)
  *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.

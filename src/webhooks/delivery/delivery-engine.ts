@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Logger } from 'pino';
 import PgBoss from 'pg-boss';
 import type { Registry } from 'prom-client';
 import { formatDateTime } from '../../common/datetime';
@@ -31,9 +30,6 @@ const POLLING_INTERVAL_SECONDS = 1;
 /** The periodic dispatch: catches events whose writer died between commit and kick. */
 const DISPATCH_CRON = '* * * * *';
 
-/** Drops the jobs still waiting for a subscription (pg-boss's table, in the schema our migration made). */
-const DROP_PENDING = `delete from ${QUEUE_SCHEMA}.job where name = $1 and state < 'active' and singleton_key like $2`;
-
 /**
  * The webhook delivery engine of one process, on pg-boss. Every process that writes events kicks the
  * dispatcher after its commits (dispatcher.ts); processes with workers take delivery jobs, sign and
@@ -53,7 +49,7 @@ export class DeliveryEngine {
   constructor(
     private readonly settings: DeliveryEngineSettings,
     registry: Registry,
-    private readonly log: Logger,
+    private readonly logError: (message: string, error: unknown) => void,
   ) {
     this.database = new QueueDatabase(settings.url, settings.embedded);
     const expiry = jobExpirySeconds(settings.attemptTimeoutMs);
@@ -69,7 +65,7 @@ export class DeliveryEngine {
       maintenanceIntervalSeconds: Math.max(1, Math.floor(expiry / 2)),
       cronWorkerIntervalSeconds: 5,
     });
-    this.boss.on('error', (error) => this.log.error({ err: error }, 'webhook queue error'));
+    this.boss.on('error', (error) => this.logError('webhook queue error', error));
     this.metrics = new DeliveryMetrics(registry, this.database);
     this.policy = { delays: settings.retryDelays, attemptTimeoutMs: settings.attemptTimeoutMs };
   }
@@ -111,7 +107,7 @@ export class DeliveryEngine {
       return;
     }
     this.dispatching = this.dispatchNow()
-      .catch((error: unknown) => this.log.error({ err: error }, 'webhook dispatch failed'))
+      .catch((error: unknown) => this.logError('webhook dispatch failed', error))
       .finally(() => {
         this.dispatching = null;
         if (this.dispatchAgain) {
@@ -127,8 +123,10 @@ export class DeliveryEngine {
   }
 
   /** Queues every matching event after `after` for the subscription again; answers how many. */
-  replay(target: DeliveryTarget, after: number): Promise<number> {
-    return replayEvents(this.database, this.boss, target, after, this.settings.attemptTimeoutMs);
+  async replay(target: DeliveryTarget, after: number): Promise<number> {
+    const queued = await replayEvents(this.database, this.boss, target, after, this.settings.attemptTimeoutMs);
+    for (const id of this.workerIds) this.boss.notifyWorker(id);
+    return queued;
   }
 
   /** Queues a `webhook.ping` to this subscription only; answers the envelope it will carry. */
@@ -137,11 +135,6 @@ export class DeliveryEngine {
     await this.boss.insert([deliveryJob({ subscriptionId: target.id, sequence: null, ping, attempt: 1 }, this.settings.attemptTimeoutMs)]);
     for (const id of this.workerIds) this.boss.notifyWorker(id);
     return pingEnvelope(target, ping);
-  }
-
-  /** Drops the subscription's waiting deliveries (it was deleted); one running now is not sent again. */
-  async dropPending(subscriptionId: number): Promise<void> {
-    await this.database.executeSql(DROP_PENDING, [DELIVERY_QUEUE, `${subscriptionId}:%`]);
   }
 
   findTarget(subscriptionId: number): Promise<DeliveryTarget | null> {

@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { dropDeliveries } from '../delivery/drop-deliveries';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
@@ -60,8 +61,8 @@ export class WebhookWritesService {
   async delete(id: number): Promise<void> {
     await inWriteTransaction(this.em, async (tx) => {
       const subscription = await lockSubscription(tx, id);
-      // DELIVERY HOOK: the subscription's pending deliveries are dropped here, in this transaction
-      // (through `tx`, before the flush), so a delete that rolls back keeps them.
+      // In this transaction, so a delete that rolls back keeps them.
+      await dropDeliveries(tx, id);
       tx.remove(subscription);
       await tx.flush();
     });
