@@ -25,6 +25,10 @@ export interface AppConfig {
   corsOrigins: string[];
   /** How long a SIGTERM/SIGINT waits for in-flight requests before cutting them off. */
   shutdownTimeoutMs: number;
+  /** Events older than this many days are deleted from the feed. */
+  eventsRetentionDays: number;
+  /** How often the retention cleanup runs (0: never). */
+  eventsCleanupIntervalMs: number;
 }
 
 function integer(value: string | undefined, fallback: number): number {
@@ -56,5 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN || null,
     corsOrigins: list(env.CORS_ORIGINS),
     shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    eventsRetentionDays: Math.max(1, integer(env.EVENTS_RETENTION_DAYS, 30)),
+    eventsCleanupIntervalMs: integer(env.EVENTS_CLEANUP_INTERVAL_MS, 3_600_000),
   };
 }

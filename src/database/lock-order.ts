@@ -17,6 +17,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *                        FOR SHARE (adding it to a cart)
  *   6. order sequence    (completion, by its UPDATE)
  *   7. idempotency key   (marked just before COMMIT)
+ *   8. event counter     the one row of event_counter, by the outbox's UPDATE just before COMMIT (after
+ *                        the idempotency fence), held to the commit: every write that records an event
+ *                        takes it last, so events get their sequences in commit order
+ *                        (src/events/event-outbox.ts); the retention cleanup takes it alone
  *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
