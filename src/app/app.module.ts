@@ -12,6 +12,7 @@ import { TaxationModule } from '../taxation/taxation.module';
 import { OperabilityModule } from '../operability/operability.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
 import { PreparedReads } from '../database/prepared-reads';
+import { EventsModule } from '../events/events.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
@@ -41,8 +42,12 @@ export class AppModule {
         OrdersModule,
         PaymentsModule,
         ShipmentsModule,
+<<<<<<< HEAD
         WebhooksModule,
         WebhookDeliveryModule,
+=======
+        EventsModule,
+>>>>>>> events-feed
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

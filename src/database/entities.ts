@@ -23,6 +23,7 @@ import { Locale } from '../channels/entities/locale.entity';
 import { CustomerGroup } from '../customers/entities/customer-group.entity';
 import { Customer } from '../customers/entities/customer.entity';
 import { ShopUser } from '../customers/entities/shop-user.entity';
+import { DomainEvent, EventCounter } from '../events/event.entity';
 import { IdempotencyKey } from '../idempotency/idempotency-key.entity';
 import { Adjustment } from '../orders/domain/adjustment.entity';
 import { OrderItemUnit } from '../orders/domain/order-item-unit.entity';
@@ -57,6 +58,10 @@ export const ALL_ENTITIES = [
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
   Order, OrderItem, OrderItemUnit, Adjustment, OrderSequence,
   IdempotencyKey,
+<<<<<<< HEAD
   WebhookSubscription,
   WebhookDelivery, WebhookDispatchCursor,
+=======
+  DomainEvent, EventCounter,
+>>>>>>> events-feed
 ];

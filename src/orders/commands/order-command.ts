@@ -6,12 +6,15 @@ import type { OrderAggregate } from '../domain/order-aggregate';
 import { OrderProcessingError } from '../pricing/engine';
 import { priceOrder } from '../pricing/pricing';
 import { lockAndLoadOrder, type LockOrderOptions } from './load-order';
+import { orderBefore, recordOrderEvents } from './order-events';
 
 export interface OrderCommandOptions extends LockOrderOptions {
   /** What a missing order is called in the 404 (`cart`, `order`), or the error it is. */
   missing: ResourceName | (() => Error);
   /** Lock the order's customer before the order (level 1 of src/database/lock-order.ts): checkout completion. */
   lockCustomer?: boolean;
+  /** false: the change records no event (the fixtures pricing their carts); otherwise see order-events.ts. */
+  events?: boolean;
 }
 
 /** One change of an order: given the loaded aggregate (and the transaction, for the few reads it needs), it changes it. */
@@ -27,16 +30,19 @@ export type OrderAnswer<T, R> = (tx: EntityManager, changed: T) => Promise<R>;
  *    facts), in one round trip;
  * 3. let the command change it through its domain methods;
  * 4. price it when it is still a cart and pricing has not seen the last change;
- * 5. flush once: the unit of work writes whatever changed.
+ * 5. flush once: the unit of work writes whatever changed;
+ * 6. record its events (order-events.ts), written by the outbox when the transaction commits.
  * Answers what the change returned.
  */
 export async function changeOrder<T>(tx: EntityManager, orderId: number, options: OrderCommandOptions, change: OrderChange<T>): Promise<T> {
   if (options.lockCustomer === true) await lockCustomerOfOrder(tx, orderId);
   const order = await lockAndLoadOrder(tx, orderId, options);
   if (order === null) throw typeof options.missing === 'function' ? options.missing() : resourceNotFound(options.missing);
+  const before = orderBefore(order);
   const answer = await change(order, tx);
   if (order.needsPricing) await priceOrder(order);
   await tx.flush();
+  if (options.events !== false) await recordOrderEvents(tx, order, before);
   return answer;
 }
 

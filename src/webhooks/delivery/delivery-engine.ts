@@ -7,7 +7,7 @@ import { deliveryJob, jobExpirySeconds, type DeliveryJobData } from './delivery-
 import { findMessage, findTarget, pingEnvelope, type DeliveryTarget } from './delivery-messages';
 import { DeliveryMetrics } from './delivery-metrics';
 import { dispatchNewEvents } from './dispatcher';
-import type { EventEnvelope } from './envelope';
+import type { EventEnvelope } from '../../events';
 import { DELIVERY_QUEUE, DISPATCH_QUEUE, QUEUE_SCHEMA } from './queue-names';
 import { QueueDatabase } from './queue-database';
 import { replayEvents } from './replay';

@@ -1,5 +1,5 @@
 import type { DeliveryJobData } from './delivery-jobs';
-import { eventEnvelope, type EventEnvelope } from './envelope';
+import { eventEnvelope, type EventEnvelope } from '../../events';
 import type { SqlExecutor } from './queue-database';
 
 /** The subscription as a delivery needs it (the secrets never leave this module). */

@@ -6,7 +6,9 @@ import { matchesEventPatterns } from '../event-patterns';
 /** Events turned into jobs per transaction; a full batch is followed by another at once. */
 const DISPATCH_BATCH = 500;
 
-/** Lock-order level 8 (src/database/lock-order.ts): only dispatching and replaying take it, alone. */
+/** Lock-order level 10 (src/database/lock-order.ts): only dispatching and replaying take it, alone. */
+/** Without a transaction or lock: most kicks find nothing new, and then cost this one statement. */
+const ANYTHING_NEW = `select exists (select 1 from event where sequence > (select last_sequence from webhook_dispatch_cursor where id = 1)) as "anything"`;
 const LOCK_CURSOR = `select last_sequence as "lastSequence" from webhook_dispatch_cursor where id = 1 for update`;
 const EVENTS_AFTER = `select sequence, type, occurred_at as "occurredAt" from event where sequence > $1 order by sequence limit $2`;
 const ENABLED_SUBSCRIPTIONS = `select id, events, created_at as "createdAt" from webhook_subscription where enabled`;
@@ -32,6 +34,8 @@ interface SubscriptionRow {
  * it was created. Answers how many jobs were created.
  */
 export async function dispatchNewEvents(database: QueueDatabase, boss: PgBoss, attemptTimeoutMs: number): Promise<number> {
+  const [{ anything }] = await database.query<{ anything: boolean }>(ANYTHING_NEW);
+  if (!anything) return 0;
   let created = 0;
   for (;;) {
     const batch = await database.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { matchesEventPatterns } from '../event-patterns';
 const INSERT_BATCH = 1000;
 
 /**
- * Share-locks the cursor (level 8 of the lock order): a dispatch in progress finishes first, and events
+ * Share-locks the cursor (level 10 of the lock order): a dispatch in progress finishes first, and events
  * after the cursor are left to the dispatcher, so none is queued twice by the two.
  */
 const CURSOR = `select last_sequence as "lastSequence" from webhook_dispatch_cursor where id = 1 for share`;

@@ -1,0 +1,4 @@
+/** The events module's public API: recording an event of a change, and the envelope that carries it. */
+export { recordEvent, registerEventOutbox } from './event-outbox';
+export type { EventType } from './event-types';
+export { eventEnvelope, eventId, type EventEnvelope, type StoredEvent } from './event-envelope';
