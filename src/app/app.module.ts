@@ -42,12 +42,9 @@ export class AppModule {
         OrdersModule,
         PaymentsModule,
         ShipmentsModule,
-<<<<<<< HEAD
         WebhooksModule,
         WebhookDeliveryModule,
-=======
         EventsModule,
->>>>>>> events-feed
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -25,7 +25,6 @@ export interface AppConfig {
   corsOrigins: string[];
   /** How long a SIGTERM/SIGINT waits for in-flight requests before cutting them off. */
   shutdownTimeoutMs: number;
-<<<<<<< HEAD
   /** Webhook URLs may use plain `http` (WEBHOOK_ALLOW_HTTP=1); otherwise only `https`. */
   webhookAllowHttp: boolean;
   /** Webhook URLs may point at loopback, private and other non-public addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS=1). */
@@ -38,12 +37,10 @@ export interface AppConfig {
   webhookAttemptTimeoutMs: number;
   /** Where `npm run worker` serves GET /metrics; 0 serves none. */
   workerMetricsPort: number;
-=======
   /** Events older than this many days are deleted from the feed. */
   eventsRetentionDays: number;
   /** How often the retention cleanup runs (0: never). */
   eventsCleanupIntervalMs: number;
->>>>>>> events-feed
 }
 
 function integer(value: string | undefined, fallback: number): number {
@@ -94,16 +91,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN || null,
     corsOrigins: list(env.CORS_ORIGINS),
     shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 10_000),
-<<<<<<< HEAD
     webhookWorkers: integer(env.WEBHOOK_WORKERS, 1),
     webhookRetryDelays: seconds(env.WEBHOOK_RETRY_DELAYS, DEFAULT_RETRY_DELAYS),
     webhookAttemptTimeoutMs: Math.max(1, integer(env.WEBHOOK_ATTEMPT_TIMEOUT_MS, 10_000)),
     workerMetricsPort: integer(env.WORKER_METRICS_PORT, 9464),
     webhookAllowHttp: flag('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP),
     webhookAllowPrivateNetworks: flag('WEBHOOK_ALLOW_PRIVATE_NETWORKS', env.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
-=======
     eventsRetentionDays: Math.max(1, integer(env.EVENTS_RETENTION_DAYS, 30)),
     eventsCleanupIntervalMs: integer(env.EVENTS_CLEANUP_INTERVAL_MS, 3_600_000),
->>>>>>> events-feed
   };
 }

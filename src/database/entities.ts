@@ -58,10 +58,7 @@ export const ALL_ENTITIES = [
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
   Order, OrderItem, OrderItemUnit, Adjustment, OrderSequence,
   IdempotencyKey,
-<<<<<<< HEAD
   WebhookSubscription,
   WebhookDelivery, WebhookDispatchCursor,
-=======
   DomainEvent, EventCounter,
->>>>>>> events-feed
 ];
