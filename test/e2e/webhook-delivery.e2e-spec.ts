@@ -329,6 +329,23 @@ describe('webhook delivery', () => {
     expect(receiver.received.some((request) => request.body.includes('424242'))).toBe(false);
   });
 
+  it('counts deliveries by outcome, times attempts and shows the queue on /metrics', async () => {
+    const scrape = async () => (await t.inject({ method: 'GET', url: '/metrics' })).body;
+    const value = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    const before = await scrape();
+    await subscribe('/metered');
+    receiver.answer('/metered', 500);
+    await createCustomer();
+    await receiver.waitFor('/metered', 2);
+    await settle(200);
+    const after = await scrape();
+    expect(value(after, 'webhook_deliveries_total{outcome="succeeded"}') - value(before, 'webhook_deliveries_total{outcome="succeeded"}')).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'webhook_deliveries_total{outcome="retrying"}') - value(before, 'webhook_deliveries_total{outcome="retrying"}')).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'webhook_attempt_duration_seconds_count')).toBeGreaterThan(value(before, 'webhook_attempt_duration_seconds_count'));
+    expect(after).toMatch(/^webhook_queue_depth \d+$/m);
+    expect(after).toMatch(/^webhook_oldest_undelivered_event_age_seconds [\d.e+-]+$/m);
+  });
+
   it('drops the waiting deliveries and the attempts of a deleted subscription', async () => {
     const { id } = await subscribe('/deleted');
     // Two quick failures; the third attempt would come after a minute.

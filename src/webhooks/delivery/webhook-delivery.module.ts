@@ -6,14 +6,10 @@ import { OperabilityModule } from '../../operability/operability.module';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryEngine } from './delivery-engine';
+import { deliverySettings, type DeliveryDatabase } from './delivery-settings';
 
 /** Where the engine's own connections go: the ORM's database (AppModule.register provides it). */
 export const DELIVERY_DATABASE = Symbol('DELIVERY_DATABASE');
-
-export interface DeliveryDatabase {
-  url: string;
-  embedded: boolean;
-}
 
 /** The API side of webhook delivery: the engine in this process, its routes, and the kick after each commit. */
 @Module({
@@ -47,16 +43,4 @@ export class WebhookDeliveryModule implements OnApplicationBootstrap, OnApplicat
   async onApplicationShutdown(): Promise<void> {
     await this.engine.stop();
   }
-}
-
-export function deliverySettings(config: AppConfig, database: DeliveryDatabase) {
-  return {
-    url: database.url,
-    embedded: database.embedded,
-    workers: config.webhookWorkers,
-    retryDelays: config.webhookRetryDelays,
-    attemptTimeoutMs: config.webhookAttemptTimeoutMs,
-    allowHttp: config.webhookAllowHttp,
-    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-  };
 }
