@@ -13694,7 +13694,10 @@ export interface operations {
     replayWebhookEvents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Webhook subscription id. */
                 id: number;
@@ -13711,6 +13714,8 @@ export interface operations {
             /** @description The events are queued. */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -13719,7 +13724,8 @@ export interface operations {
                 };
             };
             /**
-             * @description - The form is invalid; each field lists its violations.
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
              *     - The body is malformed JSON or not a JSON object.
              */
             400: {
@@ -13728,7 +13734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReplayValidationError"] | components["schemas"]["BadRequestError"];
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ReplayValidationError"];
                 };
             };
             /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
@@ -13774,6 +13780,7 @@ export interface operations {
             };
             /**
              * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
              *     - The subscription is disabled (by an update, or by a 410 answer of its receiver).
              */
             409: {
@@ -13785,6 +13792,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | {
                         /** @enum {integer} */
                         code: 409;
                         /** @enum {string} */
@@ -13812,6 +13824,16 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
             500: {
                 headers: {
@@ -13827,7 +13849,10 @@ export interface operations {
     pingWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Webhook subscription id. */
                 id: number;
@@ -13839,11 +13864,23 @@ export interface operations {
             /** @description The ping is queued; this is the body it delivers. */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookPingEvent"];
+                };
+            };
+            /** @description The `Idempotency-Key` header is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
@@ -13889,6 +13926,7 @@ export interface operations {
             };
             /**
              * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
              *     - The subscription is disabled (by an update, or by a 410 answer of its receiver).
              */
             409: {
@@ -13903,8 +13941,23 @@ export interface operations {
                         /** @enum {integer} */
                         code: 409;
                         /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
                         message: "The webhook subscription is disabled; enable it first.";
                     };
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */

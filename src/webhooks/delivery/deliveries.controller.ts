@@ -5,7 +5,7 @@ import { FormPipe } from '../../common/forms/form.pipe';
 import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { rawQuery } from '../../common/http/raw-query';
-import { ApiJsonBody, ApiPage, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../../common/openapi/api-decorators';
+import { ApiIdempotentPost, ApiJsonBody, ApiPage, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../../common/openapi/api-decorators';
 import { conflict, type ResponseSpec } from '../../common/openapi/responses';
 import type { Schema } from '../../common/openapi/schema-builders';
 import { ApiWebhookId, webhookId, webhookNotFound } from '../webhook-id';
@@ -49,6 +49,7 @@ export class DeliveriesController {
     validationExample: { code: 400, message: 'Validation Failed', errors: { children: { after: { errors: ['This value is not valid.'] } } } },
   })
   @ApiResponses(accepted('The events are queued.', ReplayQueuedSchema), webhookNotFound(), disabled())
+  @ApiIdempotentPost(202)
   @ApiWriteErrors()
   replay(@Param('id') id: string, @Body(new FormPipe(ReplayForm)) form: SubmittedForm<ReplayForm>) {
     const subscription = webhookId(id);
@@ -65,6 +66,7 @@ export class DeliveriesController {
   })
   @ApiWebhookId()
   @ApiResponses(accepted('The ping is queued; this is the body it delivers.', PingEventSchema), webhookNotFound(), disabled())
+  @ApiIdempotentPost(202)
   @ApiWriteErrors()
   ping(@Param('id') id: string) {
     return this.deliveries.ping(webhookId(id));
