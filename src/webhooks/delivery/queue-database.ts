@@ -2,7 +2,7 @@ import { escapeLiteral, Pool, type PoolClient, type QueryResult } from 'pg';
 
 // pg's own conversion of a parameter to the text it sends (Dates, arrays, JSON, buffers), not in its types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { prepareValue } = require('pg/lib/utils') as { prepareValue(value: unknown): string | Buffer | null };
+const { prepareValue } = require('pg/lib/utils') as { prepareValue: (value: unknown) => string | Buffer | null };
 
 /** Connections the delivery engine opens besides the ORM's pool (the embedded database must allow them too). */
 export const QUEUE_POOL_SIZE = 3;

@@ -48,34 +48,26 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** One POST of a signed delivery (Standard Webhooks headers); never throws. */
 export function sendAttempt(attempt: AttemptRequest): Promise<AttemptResult> {
+  const violation = staticUrlViolation(attempt.url, { allowHttp: attempt.allowHttp, allowPrivateNetworks: attempt.allowPrivateNetworks });
+  if (violation !== null) return Promise.resolve({ error: violation, durationMs: 0 });
+  const url = new URL(attempt.url);
+  if (!attempt.allowPrivateNetworks && !isHostAllowed(url.hostname)) return Promise.resolve({ error: NON_PUBLIC_ADDRESS, durationMs: 0 });
+  const now = new Date();
+  const options: RequestOptions = {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'shop-admin-api',
+      'webhook-id': attempt.messageId,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signatureHeader(attempt.secrets, attempt.messageId, now, attempt.body),
+      'content-length': String(Buffer.byteLength(attempt.body)),
+    },
+    lookup: attempt.allowPrivateNetworks ? undefined : publicOnlyLookup,
+  };
   const started = performance.now();
   const elapsed = (): number => Math.round(performance.now() - started);
   return new Promise((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
-    let settled = false;
-    const finish = (result: AttemptResult): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const violation = staticUrlViolation(attempt.url, { allowHttp: attempt.allowHttp, allowPrivateNetworks: attempt.allowPrivateNetworks });
-    if (violation !== null) return finish({ error: violation, durationMs: 0 });
-    const url = new URL(attempt.url);
-    const now = new Date();
-    const options: RequestOptions = {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'shop-admin-api',
-        'webhook-id': attempt.messageId,
-        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': signatureHeader(attempt.secrets, attempt.messageId, now, attempt.body),
-        'content-length': String(Buffer.byteLength(attempt.body)),
-      },
-      lookup: attempt.allowPrivateNetworks ? undefined : publicOnlyLookup,
-    };
-    if (!attempt.allowPrivateNetworks && !isHostAllowed(url.hostname)) return finish({ error: NON_PUBLIC_ADDRESS, durationMs: 0 });
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, options, (response) => {
       let read = 0;
@@ -86,10 +78,17 @@ export function sendAttempt(attempt: AttemptRequest): Promise<AttemptResult> {
       response.on('close', () => finish({ statusCode: response.statusCode ?? 0, durationMs: elapsed() }));
       response.on('error', () => finish({ statusCode: response.statusCode ?? 0, durationMs: elapsed() }));
     });
-    timer = setTimeout(() => {
+    const timer = setTimeout(() => {
       request.destroy();
       finish({ error: `No answer within ${attempt.timeoutMs} ms`, durationMs: elapsed() });
     }, attempt.timeoutMs);
+    let settled = false;
+    function finish(result: AttemptResult): void {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    }
     request.on('error', (error) => finish({ error: describe(error), durationMs: elapsed() }));
     request.end(attempt.body);
   });
