@@ -260,9 +260,11 @@ describe('event feed', () => {
     /** Five customer events of known sequences: start+1 … start+5 (created, updated ×3, created). */
     async function fiveEvents(): Promise<number> {
       const base = await lastSequence();
-      const one = (json(await send('POST', '/api/v1/customers/', { email: `a${base}@example.com`, firstName: 'A', lastName: 'Person', gender: 'u' })) as { id: number }).id;
-      for (const name of ['B', 'C', 'D']) expect((await send('PATCH', `/api/v1/customers/${one}`, { firstName: name })).statusCode).toBe(204);
-      expect((await send('POST', '/api/v1/customers/', { email: `b${base}@example.com`, firstName: 'B', lastName: 'Person', gender: 'u' })).statusCode).toBe(201);
+      const posted = await send('POST', '/api/v1/customers/', { email: `a${base}@example.com`, firstName: 'Anna', lastName: 'Person', gender: 'u' });
+      expect(posted.statusCode).toBe(201);
+      const one = (json(posted) as { id: number }).id;
+      for (const name of ['Bea', 'Cleo', 'Dora']) expect((await send('PATCH', `/api/v1/customers/${one}`, { firstName: name })).statusCode).toBe(204);
+      expect((await send('POST', '/api/v1/customers/', { email: `b${base}@example.com`, firstName: 'Bert', lastName: 'Person', gender: 'u' })).statusCode).toBe(201);
       return base;
     }
     const page = async (query: string) => {
@@ -345,7 +347,7 @@ describe('event feed', () => {
       const caughtUp = await page(`after=${base + 5}`);
       expect([caughtUp.status, sequences(caughtUp.body)]).toEqual([200, []]);
       // New events go on from where the feed was.
-      await send('POST', '/api/v1/customers/', { email: `c${base}@example.com`, firstName: 'C', lastName: 'Person', gender: 'u' });
+      await send('POST', '/api/v1/customers/', { email: `c${base}@example.com`, firstName: 'Carl', lastName: 'Person', gender: 'u' });
       expect(sequences((await page(`after=${base + 5}`)).body)).toEqual([base + 6]);
     });
   });
