@@ -741,6 +741,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll the event feed
+         * @description Events after a sequence, in sequence order, which is commit order: polling with `after` set to the last sequence seen (or following `next`) sees every event exactly once, also while writes run on several instances.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show one event */
+        get: operations["showEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3209,6 +3246,78 @@ export interface components {
                         };
                     };
                 };
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_000000000042",
+         *       "sequence": 42,
+         *       "type": "cart.deleted",
+         *       "timestamp": "2026-11-26T10:00:00+0000",
+         *       "data": {
+         *         "id": 7
+         *       }
+         *     }
+         */
+        Event: {
+            /**
+             * @description `evt_` and the sequence, zero-padded to 12 digits.
+             * @example evt_000000000042
+             */
+            id: string;
+            /** @description The position in the feed; strictly increasing in commit order. */
+            sequence: number;
+            /** @enum {string} */
+            type: "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted";
+            /**
+             * @description When the change committed.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            timestamp: string;
+            /** @description The resource as its GET answered right after the change: `cart.*` the cart as `GET /carts/{id}` shows it, `order.*`, `payment.completed` and `shipment.shipped` the order as `GET /orders/{id}`, `customer.*` the customer as `GET /customers/{id}`; `*.deleted` only `{"id": …}`. */
+            data: Record<string, never>;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        EventFeedValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    after: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    limit: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    type: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        EventPage: {
+            limit: number;
+            _links: {
+                self: {
+                    /** @example /api/v1/events/?after=0&limit=100 */
+                    href: string;
+                };
+                next: {
+                    /**
+                     * @description The cursor to poll next: after the last event of this page, or the same as self when the page is empty.
+                     * @example /api/v1/events/?after=42&limit=100
+                     */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["Event"][];
             };
         };
         /**
@@ -12054,6 +12163,169 @@ export interface operations {
                         code: 404;
                         /** @enum {string} */
                         message: "The \"shipping method\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only these types (repeat the parameter for several); `order.*` names every type of a resource, `*` all. */
+                type?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+                /** @description Events per page, 1 to 500. */
+                limit?: number;
+                /** @description A sequence; the page starts after it. 0 by default. */
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events and the cursor to poll next. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description The form is invalid; each field lists its violations. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventFeedValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `after` is below the oldest event still kept (see EVENTS_RETENTION_DAYS); start again from the sequence named. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 410;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    showEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event sequence. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No event has this sequence (or it is no longer kept). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"event\" has not been found";
                     };
                 };
             };
