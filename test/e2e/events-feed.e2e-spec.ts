@@ -1,4 +1,3 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { LightMyRequestResponse } from 'fastify';
 import type { IdMap } from '../../src/fixtures';
 import { purgeExpiredEvents } from '../../src/events/event-retention';
@@ -336,9 +335,8 @@ describe('event feed', () => {
 
     it('deletes events past the retention period; a cursor below them answers 410', async () => {
       const base = await fiveEvents();
-      const orm = t.running.app.get(MikroORM);
-      expect(await purgeExpiredEvents(orm.em.fork(), 30, new Date(Date.now() - 86_400_000))).toBeNull();
-      const through = await purgeExpiredEvents(orm.em.fork(), 30, new Date(Date.now() + 31 * 86_400_000));
+      expect(await purgeExpiredEvents(t.em(), 30, new Date(Date.now() - 86_400_000))).toBeNull();
+      const through = await purgeExpiredEvents(t.em(), 30, new Date(Date.now() + 31 * 86_400_000));
       expect(through).toBe(base + 5);
       const gone = await get(`/api/v1/events/?after=${base + 4}`);
       expect([gone.statusCode, json(gone)]).toEqual([410, { code: 410, message: `Events before sequence ${base + 6} are no longer kept` }]);
