@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordEvent, type EventType } from '../../events';
 import type { OrderAggregate } from '../domain/order-aggregate';
-import { findCartShapeOf } from '../queries/cart.read-model';
+import { findCartShapeOf, type Cart } from '../queries/cart.read-model';
 import { findOrder } from '../queries/order.read-model';
 import { serializeCart } from '../serializers/cart.serializer';
 import { serializeOrder } from '../serializers/order.serializer';
@@ -48,20 +48,25 @@ async function orderData(tx: EntityManager, id: number): Promise<unknown> {
  * Records the events of one change of an order made through its write path, after its flush: a cart
  * is `cart.updated` (or `cart.deleted`, or `order.placed` when the change placed it); a placed order
  * gets one event per thing that happened to it. The data is read through the resource's GET read path
- * once (one statement for a cart, five for an order), and shared by the events of the change.
+ * once (one statement for a cart, five for an order), and shared by the events of the change. Answers
+ * the cart it read, if any, so the write's own answer can be taken from it instead of reading again.
  */
-export async function recordOrderEvents(tx: EntityManager, order: OrderAggregate, before: OrderBefore): Promise<void> {
+export async function recordOrderEvents(tx: EntityManager, order: OrderAggregate, before: OrderBefore): Promise<Cart | null> {
   const id = order.order.id;
   if (before.wasCart && order.isDiscarded) {
     await recordEvent(tx, { type: 'cart.deleted', data: { id } });
-  } else if (before.wasCart && order.isCart) {
+    return null;
+  }
+  if (before.wasCart && order.isCart) {
     const cart = await findCartShapeOf(tx, id);
     if (cart === null) throw new Error(`The cart ${id} just changed cannot be read`);
     await recordEvent(tx, { type: 'cart.updated', data: serializeCart(cart, 'detailed') });
-  } else {
-    const types: EventType[] = before.wasCart ? ['order.placed'] : placedOrderEvents(order, before);
-    if (types.length === 0) return;
+    return cart;
+  }
+  const types: EventType[] = before.wasCart ? ['order.placed'] : placedOrderEvents(order, before);
+  if (types.length > 0) {
     const data = await orderData(tx, id);
     for (const type of types) await recordEvent(tx, { type, data });
   }
+  return null;
 }
