@@ -20,6 +20,24 @@ const OLDEST_UNDELIVERED = `
       where j.name = $1 and j.state < 'completed')
   )), 0)::float8 as age`;
 
+/** How long a scrape waits for a gauge's statement (as the readiness probe waits for `select 1`). */
+const GAUGE_TIMEOUT_MS = 1000;
+
+/**
+ * The first row of a gauge's statement, or none when the database does not answer in time: the gauge
+ * keeps its last value rather than failing or holding up the whole scrape.
+ */
+async function gaugeRow<T>(db: SqlExecutor, text: string): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), GAUGE_TIMEOUT_MS)));
+  const read = db.executeSql(text, [DELIVERY_QUEUE]).then((result) => result.rows[0] as T | undefined, () => undefined);
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Delivery metrics, in the process's registry: counted as attempts finish, the gauges read from the database on scrape. */
 export class DeliveryMetrics {
   private readonly deliveries: Counter<'outcome'>;
@@ -39,9 +57,8 @@ export class DeliveryMetrics {
       help: 'Webhook delivery jobs waiting, scheduled for a retry or running',
       registers,
       async collect() {
-        // A database that does not answer leaves the last value rather than failing the whole scrape.
-        const rows = await db.executeSql(QUEUE_DEPTH, [DELIVERY_QUEUE]).then((result) => result.rows, () => []);
-        if (rows[0]) this.set((rows[0] as { depth: number }).depth);
+        const row = await gaugeRow<{ depth: number }>(db, QUEUE_DEPTH);
+        if (row) this.set(row.depth);
       },
     });
     new Gauge({
@@ -49,8 +66,8 @@ export class DeliveryMetrics {
       help: 'Age of the oldest event that has not reached every subscription yet',
       registers,
       async collect() {
-        const rows = await db.executeSql(OLDEST_UNDELIVERED, [DELIVERY_QUEUE]).then((result) => result.rows, () => []);
-        if (rows[0]) this.set((rows[0] as { age: number }).age);
+        const row = await gaugeRow<{ age: number }>(db, OLDEST_UNDELIVERED);
+        if (row) this.set(row.age);
       },
     });
   }

@@ -68,6 +68,10 @@ export class QueueDatabase implements SqlExecutor {
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection lost between two statements is reported by the next one; without a listener the
+    // client's 'error' event would end the process.
+    const ignore = (): void => undefined;
+    client.on('error', ignore);
     let broken = false;
     try {
       await client.query('begin');
@@ -83,6 +87,7 @@ export class QueueDatabase implements SqlExecutor {
       }
       throw error;
     } finally {
+      client.off('error', ignore);
       client.release(broken);
     }
   }
