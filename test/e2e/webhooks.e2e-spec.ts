@@ -125,7 +125,7 @@ describe('/api/v1/webhooks', () => {
   describe('GET', () => {
     it('lists subscriptions oldest first in the paginated envelope, without secrets', async () => {
       await t.em().nativeDelete(WebhookSubscription, {});
-      const made = [];
+      const made: Array<Awaited<ReturnType<typeof create>>> = [];
       for (const name of ['one', 'two', 'three']) made.push(await create({ url: `https://${name}.example.com/hook`, events: ['cart.*'], description: name }));
       const page = await send('GET', '/api/v1/webhooks/?limit=2');
       expect(page.statusCode).toBe(200);
