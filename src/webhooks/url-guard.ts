@@ -37,7 +37,7 @@ export function parseWebhookUrl(raw: string): URL | null {
 }
 
 /** What can be said of a URL without resolving its host: its syntax, its scheme and credentials. */
-export function staticUrlViolation(raw: string, settings: UrlGuardSettings): string | null {
+function staticUrlViolation(raw: string, settings: UrlGuardSettings): string | null {
   const url = parseWebhookUrl(raw);
   if (url === null) return NOT_A_URL;
   if (url.protocol !== 'https:' && !settings.allowHttp) return HTTPS_REQUIRED;
