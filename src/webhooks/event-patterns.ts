@@ -17,8 +17,6 @@ export const EVENT_TYPES = [
   'customer.deleted',
 ] as const;
 
-export type WebhookEventType = (typeof EVENT_TYPES)[number];
-
 export const ALL_EVENTS = '*';
 
 /** `cart.*`, `order.*`, …: one per resource that has events. */

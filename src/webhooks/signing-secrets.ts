@@ -6,7 +6,7 @@ const SECRET_PREFIX = 'whsec_';
 const SECRET_BYTES = 32;
 
 /** How long the secret before a rotation still signs deliveries. */
-export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** A new signing secret: `whsec_` + base64 of 32 random bytes. */
 export function newSigningSecret(): string {

@@ -37,7 +37,7 @@ export function parseWebhookUrl(raw: string): URL | null {
 }
 
 /** What can be said of a URL without resolving its host: its syntax, its scheme and credentials. */
-export function staticUrlViolation(raw: string, settings: UrlGuardSettings): string | null {
+function staticUrlViolation(raw: string, settings: UrlGuardSettings): string | null {
   const url = parseWebhookUrl(raw);
   if (url === null) return NOT_A_URL;
   if (url.protocol !== 'https:' && !settings.allowHttp) return HTTPS_REQUIRED;
@@ -102,18 +102,19 @@ export async function checkWebhookUrl(raw: string, settings: UrlGuardSettings, r
   if (violation !== null) return { kind: 'refused', message: violation };
   const url = new URL(raw);
   const host = bareHost(url);
-  let addresses: string[];
+  let addresses: string[] = [];
   if (ipaddr.isValid(host)) addresses = [host];
-  else if (isLocalhostName(host)) addresses = ['127.0.0.1'];
   else {
     try {
       addresses = await resolve(host);
     } catch {
-      return { kind: 'unresolved', message: HOST_UNRESOLVED };
+      // Judged below when it is a localhost name; any other name that does not resolve is unresolved.
     }
-    if (addresses.length === 0) return { kind: 'unresolved', message: HOST_UNRESOLVED };
+    if (addresses.length === 0 && !isLocalhostName(host)) return { kind: 'unresolved', message: HOST_UNRESOLVED };
   }
-  if (!settings.allowPrivateNetworks && !addresses.every(isPublicAddress)) return { kind: 'refused', message: NON_PUBLIC_ADDRESS };
+  const isPublic = !isLocalhostName(host) && addresses.every(isPublicAddress);
+  if (!settings.allowPrivateNetworks && !isPublic) return { kind: 'refused', message: NON_PUBLIC_ADDRESS };
+  if (addresses.length === 0) return { kind: 'unresolved', message: HOST_UNRESOLVED };
   return { kind: 'deliverable', url, addresses };
 }
 

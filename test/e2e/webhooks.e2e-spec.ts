@@ -125,7 +125,7 @@ describe('/api/v1/webhooks', () => {
   describe('GET', () => {
     it('lists subscriptions oldest first in the paginated envelope, without secrets', async () => {
       await t.em().nativeDelete(WebhookSubscription, {});
-      const made = [];
+      const made: Array<Awaited<ReturnType<typeof create>>> = [];
       for (const name of ['one', 'two', 'three']) made.push(await create({ url: `https://${name}.example.com/hook`, events: ['cart.*'], description: name }));
       const page = await send('GET', '/api/v1/webhooks/?limit=2');
       expect(page.statusCode).toBe(200);
@@ -266,6 +266,52 @@ describe('/api/v1/webhooks', () => {
       expect(activeSigningSecrets(rotatedTwice, new Date())).toEqual([again.secret, secret]);
       const shown = await send('GET', `/api/v1/webhooks/${hook.id}`);
       for (const value of [hook.secret, secret, again.secret]) expect(shown.body).not.toContain(value);
+    });
+  });
+
+  describe('concurrent writes', () => {
+    // On the embedded database every transaction already waits for the one before it to end.
+    const onServer = process.env.TEST_DATABASE_URL ? it : it.skip;
+
+    onServer('rotations of one subscription take turns: the second reads the secret the first wrote', async () => {
+      const hook = await create({ url: 'https://race.example.com/', events: ['*'] });
+      // Both rotations start while the row is locked here, so both have read the subscription (or wait to) when it is released.
+      const holder = t.em();
+      await holder.begin();
+      let answers;
+      try {
+        await holder.execute('select id from webhook_subscription where id = ? for update', [hook.id]);
+        const pending = Promise.all([send('POST', `/api/v1/webhooks/${hook.id}/secret`), send('POST', `/api/v1/webhooks/${hook.id}/secret`)]);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await holder.commit();
+        answers = await pending;
+      } catch (error) {
+        await holder.rollback();
+        throw error;
+      }
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+      const secrets = answers.map((answer) => (json(answer) as { secret: string }).secret);
+      const row = await stored(hook.id);
+      // Without the row lock both would read the original secret, and the last one would keep it as the previous one.
+      expect(secrets).toContain(row.secret);
+      expect(secrets).toContain(row.previousSecret);
+      expect(row.previousSecret).not.toBe(row.secret);
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    it('answers a repeated creation with the first answer, secret included, and creates one subscription', async () => {
+      const before = await t.em().count(WebhookSubscription, {});
+      const payload = { url: 'https://once.example.com/', events: ['order.placed'] };
+      const headers = { ...AUTH, 'idempotency-key': 'create-webhook-once' };
+      const first = await t.inject({ method: 'POST', url: '/api/v1/webhooks/', headers, payload });
+      const again = await t.inject({ method: 'POST', url: '/api/v1/webhooks/', headers, payload });
+      expect(first.statusCode).toBe(201);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.headers['cache-control']).toBe('no-store');
+      expect(again.body).toBe(first.body);
+      expect(await t.em().count(WebhookSubscription, {})).toBe(before + 1);
     });
   });
 

@@ -3,7 +3,7 @@ import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { isPublicAddress, NON_PUBLIC_ADDRESS, staticUrlViolation } from '../url-guard';
+import { HTTPS_REQUIRED, isPublicAddress, NON_PUBLIC_ADDRESS, NOT_A_URL, parseWebhookUrl } from '../url-guard';
 
 export interface AttemptRequest {
   url: string;
@@ -48,9 +48,9 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** One POST of a signed delivery (Standard Webhooks headers); never throws. */
 export function sendAttempt(attempt: AttemptRequest): Promise<AttemptResult> {
-  const violation = staticUrlViolation(attempt.url, { allowHttp: attempt.allowHttp, allowPrivateNetworks: attempt.allowPrivateNetworks });
-  if (violation !== null) return Promise.resolve({ error: violation, durationMs: 0 });
-  const url = new URL(attempt.url);
+  const url = parseWebhookUrl(attempt.url);
+  if (url === null) return Promise.resolve({ error: NOT_A_URL, durationMs: 0 });
+  if (url.protocol !== 'https:' && !attempt.allowHttp) return Promise.resolve({ error: HTTPS_REQUIRED, durationMs: 0 });
   if (!attempt.allowPrivateNetworks && !isHostAllowed(url.hostname)) return Promise.resolve({ error: NON_PUBLIC_ADDRESS, durationMs: 0 });
   const now = new Date();
   const options: RequestOptions = {

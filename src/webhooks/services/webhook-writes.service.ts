@@ -40,7 +40,8 @@ export class WebhookWritesService {
     throwIfInvalid(await checkWebhookForm(form, urlGuardSettings(this.config)));
     const input = readWebhookInput(form.data, 'create');
     return inWriteTransaction(this.em, async (tx) => {
-      const subscription = tx.create(WebhookSubscription, { url: input.url!, events: input.events!, secret: newSigningSecret() });
+      const now = new Date(); // one instant for both, so a new subscription never shows two different times
+      const subscription = tx.create(WebhookSubscription, { url: input.url!, events: input.events!, secret: newSigningSecret(), createdAt: now, updatedAt: now });
       apply(subscription, input);
       await tx.flush();
       return subscription;
