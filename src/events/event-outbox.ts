@@ -24,7 +24,7 @@ const NAIVE_SEQUENCE = `create sequence if not exists event_naive_sequence`;
 const WRITE_EVENT_NAIVELY = `insert into event (sequence, type, data, occurred_at) values (nextval('event_naive_sequence'), ?, ?::json, clock_timestamp())`;
 
 /** The outbox of one ORM: the events of each open transaction, keyed by the transaction. */
-export class EventOutbox implements EventSubscriber {
+class EventOutbox implements EventSubscriber {
   private readonly pending = new WeakMap<Transaction, PendingEvent[]>();
 
   constructor(private readonly naive: boolean) {}
