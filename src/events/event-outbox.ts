@@ -30,16 +30,16 @@ class EventOutbox implements EventSubscriber {
   constructor(private readonly naive: boolean) {}
 
   async record(tx: EntityManager, type: EventType, data: unknown): Promise<void> {
-    const transaction = tx.getTransactionContext<Transaction>();
-    if (transaction === undefined) throw new Error(`The event ${type} must be recorded inside the transaction of its change`);
+    if (!tx.isInTransaction()) throw new Error(`The event ${type} must be recorded inside the transaction of its change`);
     const text = JSON.stringify(data);
-    if (this.naive) {
-      await tx.execute(WRITE_EVENT_NAIVELY, [type, text]);
-      return;
-    }
+    if (this.naive) await tx.execute(WRITE_EVENT_NAIVELY, [type, text]);
+    else this.hold(tx.getTransactionContext(), [type, text]);
+  }
+
+  private hold(transaction: Transaction, event: PendingEvent): void {
     const events = this.pending.get(transaction);
-    if (events === undefined) this.pending.set(transaction, [[type, text]]);
-    else events.push([type, text]);
+    if (events === undefined) this.pending.set(transaction, [event]);
+    else events.push(event);
   }
 
   async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
