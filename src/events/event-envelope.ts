@@ -16,7 +16,7 @@ export interface EventEnvelope {
   data: unknown;
 }
 
-/** `evt_` + the sequence zero-padded to 12 digits. */
+/** `evt_` + the sequence zero-padded to 12 digits (the webhook-id too). @public */
 export const eventId = (sequence: number): string => `evt_${String(sequence).padStart(12, '0')}`;
 
 /**

@@ -24,22 +24,22 @@ const NAIVE_SEQUENCE = `create sequence if not exists event_naive_sequence`;
 const WRITE_EVENT_NAIVELY = `insert into event (sequence, type, data, occurred_at) values (nextval('event_naive_sequence'), ?, ?::json, clock_timestamp())`;
 
 /** The outbox of one ORM: the events of each open transaction, keyed by the transaction. */
-export class EventOutbox implements EventSubscriber {
+class EventOutbox implements EventSubscriber {
   private readonly pending = new WeakMap<Transaction, PendingEvent[]>();
 
   constructor(private readonly naive: boolean) {}
 
   async record(tx: EntityManager, type: EventType, data: unknown): Promise<void> {
-    const transaction = tx.getTransactionContext<Transaction>();
-    if (transaction === undefined) throw new Error(`The event ${type} must be recorded inside the transaction of its change`);
+    if (!tx.isInTransaction()) throw new Error(`The event ${type} must be recorded inside the transaction of its change`);
     const text = JSON.stringify(data);
-    if (this.naive) {
-      await tx.execute(WRITE_EVENT_NAIVELY, [type, text]);
-      return;
-    }
+    if (this.naive) await tx.execute(WRITE_EVENT_NAIVELY, [type, text]);
+    else this.hold(tx.getTransactionContext(), [type, text]);
+  }
+
+  private hold(transaction: Transaction, event: PendingEvent): void {
     const events = this.pending.get(transaction);
-    if (events === undefined) this.pending.set(transaction, [[type, text]]);
-    else events.push([type, text]);
+    if (events === undefined) this.pending.set(transaction, [event]);
+    else events.push(event);
   }
 
   async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
