@@ -20,7 +20,7 @@ const retryingExample = {
 const succeededExample = { ...retryingExample, id: 3, attempt: 2, attemptedAt: '2026-11-26T10:00:06+0000', statusCode: 200, durationMs: 41, outcome: 'succeeded', nextAttemptAt: undefined };
 delete succeededExample.nextAttemptAt;
 
-export const DeliverySchema = defineSchema(
+const DeliverySchema = defineSchema(
   'WebhookDelivery',
   closedObject(
     {

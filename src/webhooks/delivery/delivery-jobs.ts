@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import { DELIVERY_QUEUE } from './queue-names';
 
 /** A ping is not in the feed: its envelope's id and time travel with the job. */
-export interface PingMessage {
+interface PingMessage {
   id: string;
   timestamp: string;
 }
@@ -29,7 +29,7 @@ export function jobExpirySeconds(attemptTimeoutMs: number): number {
 }
 
 /** One job per event (or ping) and subscription at a time: the queue's `stately` policy keys on this. */
-export function singletonKey(data: Pick<DeliveryJobData, 'subscriptionId' | 'sequence' | 'ping'>): string {
+function singletonKey(data: Pick<DeliveryJobData, 'subscriptionId' | 'sequence' | 'ping'>): string {
   return `${data.subscriptionId}:${data.ping ? data.ping.id : String(data.sequence)}`;
 }
 

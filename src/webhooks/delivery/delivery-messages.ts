@@ -29,7 +29,7 @@ export async function findTarget(db: SqlExecutor, subscriptionId: number): Promi
   return (rows[0] as DeliveryTarget | undefined) ?? null;
 }
 
-export const PING_TYPE = 'webhook.ping';
+const PING_TYPE = 'webhook.ping';
 
 /** A ping's envelope: not in the feed, so sequence 0; its data names the subscription it tests. */
 export function pingEnvelope(target: Pick<DeliveryTarget, 'id' | 'url'>, ping: { id: string; timestamp: string }): EventEnvelope {

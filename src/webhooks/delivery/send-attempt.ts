@@ -21,7 +21,7 @@ export interface AttemptRequest {
 /** The receiver's answer, or why there was none. */
 export type AttemptResult = { statusCode: number; error?: undefined; durationMs: number } | { statusCode?: undefined; error: string; durationMs: number };
 
-export class RefusedAddressError extends Error {}
+class RefusedAddressError extends Error {}
 
 /**
  * Resolves like the system does, then refuses a non-public address: the check happens on the address
@@ -39,7 +39,7 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
 };
 
 /** The `webhook-signature` header: one `v1,…` per secret, space-separated (Standard Webhooks). */
-export function signatureHeader(secrets: readonly string[], messageId: string, timestamp: Date, body: string): string {
+function signatureHeader(secrets: readonly string[], messageId: string, timestamp: Date, body: string): string {
   return secrets.map((secret) => new Webhook(secret).sign(messageId, timestamp, body)).join(' ');
 }
 
