@@ -27,6 +27,7 @@ export interface DeliveryEngineSettings {
 
 /** How often an idle worker asks for jobs (a kick in this process wakes it at once). */
 const POLLING_INTERVAL_SECONDS = 1;
+const DISPATCH_POLLING_INTERVAL_SECONDS = 5;
 /** The periodic dispatch: catches events whose writer died between commit and kick. */
 const DISPATCH_CRON = '* * * * *';
 
@@ -79,14 +80,17 @@ export class DeliveryEngine {
     await this.boss.start();
     if (this.settings.workers === 0) return;
     await this.boss.schedule(DISPATCH_QUEUE, DISPATCH_CRON, {}, { singletonKey: 'cron' });
-    await this.boss.work(DISPATCH_QUEUE, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, () => this.dispatchNow());
+    // Only the schedule sends these, once a minute: no need to ask for them every second.
+    await this.boss.work(DISPATCH_QUEUE, { pollingIntervalSeconds: DISPATCH_POLLING_INTERVAL_SECONDS }, () => this.dispatchNow());
     for (let index = 0; index < this.settings.workers; index++) {
-      const id = await this.boss.work<DeliveryJobData>(DELIVERY_QUEUE, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 }, async ([job]) => {
+      // The worker's id is known once work() answers, which may be after its first job started.
+      const worker = { id: '' };
+      worker.id = await this.boss.work<DeliveryJobData>(DELIVERY_QUEUE, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 }, async ([job]) => {
         await this.deliver(job);
         // Straight on to the next job instead of waiting out the polling interval.
-        this.boss.notifyWorker(id);
+        if (worker.id !== '') this.boss.notifyWorker(worker.id);
       });
-      this.workerIds.push(id);
+      this.workerIds.push(worker.id);
     }
     // Whatever a crashed process committed but never dispatched.
     this.kick();
