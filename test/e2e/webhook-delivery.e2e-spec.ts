@@ -183,6 +183,21 @@ describe('webhook delivery', () => {
       { id: first.id, eventId, eventType: 'customer.created', attempt: 1, attemptedAt: first.attemptedAt, statusCode: 500, durationMs: first.durationMs, outcome: 'retrying', nextAttemptAt: first.nextAttemptAt },
     ]);
     expect(first.nextAttemptAt).toMatch(DATETIME);
+
+    const oldestFirst = await send('GET', `/api/v1/webhooks/${id}/deliveries/?sorting%5Bid%5D=asc&page=2&limit=2`);
+    expect(oldestFirst.statusCode).toBe(200);
+    const href = (page: number) => ({ href: `/api/v1/webhooks/${id}/deliveries/?sorting%5Bid%5D=asc&page=${page}&limit=2` });
+    expect(json(oldestFirst)).toEqual({
+      page: 2,
+      limit: 2,
+      pages: 2,
+      total: 3,
+      _links: { self: href(2), first: href(1), last: href(2), previous: href(1) },
+      _embedded: { items: [third] },
+    });
+    const pastTheEnd = await send('GET', `/api/v1/webhooks/${id}/deliveries/?page=3&limit=2`);
+    expect(pastTheEnd.statusCode).toBe(404);
+    expect(json(pastTheEnd)).toEqual({ code: 404, message: 'Page Not Found' });
   });
 
   it('reports a receiver that does not answer as an error', async () => {

@@ -9,7 +9,7 @@ import type { DeliveryTarget } from './delivery-messages';
 import { serializeDelivery } from './delivery.serializer';
 import { countDeliveries, findDeliveries } from './queries/delivery.read-model';
 
-/** Newest first; the list sorts by nothing else. */
+/** Newest first unless `sorting[id]=asc`. */
 export const DELIVERY_LIST_SPEC: ListSpec<'id', never> = { sortable: ['id'], defaultSort: ['id', 'desc'], criteria: [] };
 
 export const SUBSCRIPTION_DISABLED = 'The webhook subscription is disabled; enable it first.';
@@ -27,7 +27,7 @@ export class DeliveriesService {
     await this.target(subscriptionId);
     return readPage(links.webhookDeliveries(subscriptionId), request, {
       count: () => countDeliveries(em, subscriptionId),
-      read: async (window) => (await findDeliveries(em, subscriptionId, window)).map(serializeDelivery),
+      read: async (window) => (await findDeliveries(em, subscriptionId, request.sorting[0][1], window)).map(serializeDelivery),
     });
   }
 
