@@ -823,7 +823,7 @@ export interface paths {
         };
         /**
          * List delivery attempts
-         * @description Every attempt to deliver an event or ping to this subscription, newest first.
+         * @description Every attempt to deliver an event or ping to this subscription, newest first (`sorting[id]=asc`: oldest first).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;

@@ -23,7 +23,7 @@ export class DeliveriesController {
   constructor(private readonly deliveries: DeliveriesService) {}
 
   @Get('deliveries')
-  @ApiOperation({ operationId: 'listWebhookDeliveries', summary: 'List delivery attempts', description: 'Every attempt to deliver an event or ping to this subscription, newest first.' })
+  @ApiOperation({ operationId: 'listWebhookDeliveries', summary: 'List delivery attempts', description: 'Every attempt to deliver an event or ping to this subscription, newest first (`sorting[id]=asc`: oldest first).' })
   @ApiWebhookId()
   @ApiPage({ page: PageOfDeliveriesSchema, spec: DELIVERY_LIST_SPEC, criteria: {}, description: 'A page of attempts.' })
   @ApiResponses(webhookNotFound())
