@@ -25,6 +25,7 @@ export class Migration20261127040000 extends Migration {
 
     this.addSql(`create table "webhook_delivery" ("id" bigserial primary key, "subscription_id" int not null, "event_id" varchar(40) not null, "event_type" varchar(64) not null, "attempt" smallint not null, "attempted_at" timestamptz not null, "status_code" smallint null, "error" varchar(255) null, "duration_ms" int not null, "outcome" varchar(16) not null, "next_attempt_at" timestamptz null);`);
     this.addSql(`create index "webhook_delivery_subscription_id_id_index" on "webhook_delivery" ("subscription_id", "id");`);
+    this.addSql(`alter table "webhook_delivery" add constraint "webhook_delivery_subscription_id_foreign" foreign key ("subscription_id") references "webhook_subscription" ("id") on update cascade on delete cascade;`);
   }
 
   override async down(): Promise<void> {

@@ -1,4 +1,5 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import type { WebhookSubscription } from '../../entities/webhook-subscription.entity';
 
 /** What became of an attempt: delivered, to be tried again (`nextAttemptAt`), or given up. */
 export type DeliveryOutcome = 'succeeded' | 'retrying' | 'failed';
@@ -9,13 +10,14 @@ export type DeliveryOutcome = 'succeeded' | 'retrying' | 'failed';
  * declares the schema.
  */
 @Entity({ tableName: 'webhook_delivery' })
-@Index({ name: 'webhook_delivery_subscription_id_id_index', properties: ['subscriptionId', 'id'] })
+@Index({ name: 'webhook_delivery_subscription_id_id_index', properties: ['subscription', 'id'] })
 export class WebhookDelivery {
   @PrimaryKey({ type: 'bigint' })
   id!: string;
 
-  @Property({ type: 'integer' })
-  subscriptionId!: number;
+  /** Its attempts go with a deleted subscription. */
+  @ManyToOne('WebhookSubscription', { deleteRule: 'cascade', index: false })
+  subscription!: WebhookSubscription;
 
   /** `evt_` + the sequence, or a ping's id: the `webhook-id` header sent. */
   @Property({ type: 'string', length: 40 })
