@@ -87,16 +87,27 @@ class FlakyReceiver {
 }
 
 interface WorkerProcess {
+  /** Its GET /metrics. */
+  metricsUrl: string;
   kill9(): Promise<void>;
   stop(): Promise<number | null>;
   output(): string;
 }
 
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** `node dist/cli/worker.js`, the deliverer alone; ready once it has logged its start. */
 async function startWorker(databaseUrl: string): Promise<WorkerProcess> {
+  const port = await freePort();
   const child = spawn(process.execPath, ['dist/cli/worker.js'], {
     cwd: ROOT,
-    env: { ...process.env, ...DELIVERY_ENV, DATABASE_URL: databaseUrl, WEBHOOK_WORKERS: '3', WORKER_METRICS_PORT: '0', LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+    env: { ...process.env, ...DELIVERY_ENV, DATABASE_URL: databaseUrl, WEBHOOK_WORKERS: '3', WORKER_METRICS_PORT: String(port), LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -109,6 +120,7 @@ async function startWorker(databaseUrl: string): Promise<WorkerProcess> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
+    metricsUrl: `http://127.0.0.1:${port}/metrics`,
     async kill9() {
       child.kill('SIGKILL');
       await exited;
@@ -226,6 +238,11 @@ describe('webhook delivery through kill -9 of the API and of the worker, Postgre
       return event === undefined || body.sequence !== Number(event.sequence) || body.type !== event.type || JSON.stringify(body.data) !== JSON.stringify(event.data);
     });
     const duplicates = receiver.arrivals.filter((arrival) => arrival.status === 200).length - delivered.size;
+    // The worker alone serves its own metrics: what it delivered, and the (now empty) queue.
+    const scraped = await (await fetch(workers[1].metricsUrl)).text();
+    expect(scraped).toMatch(/^webhook_deliveries_total\{outcome="succeeded"\} [1-9]\d*$/m);
+    expect(scraped).toMatch(/^webhook_queue_depth 0$/m);
+    expect(scraped).toMatch(/^webhook_oldest_undelivered_event_age_seconds 0$/m);
 
     report({
       run: 'webhook-delivery',
