@@ -350,6 +350,11 @@ describe('event feed', () => {
     });
   });
 
+  it('writes events after every other subscriber that writes before COMMIT (the counter is the last lock)', () => {
+    const subscribers = [...t.em().getEventManager().getSubscribers()].map((subscriber) => subscriber.constructor.name);
+    expect(subscribers).toEqual(['TransactionFence', 'EventOutbox']);
+  });
+
   it('the fixtures write order.placed for the orders they place', async () => {
     ids = await loadShop(t, SHOP_YAML, `orders: [{ref: done, customer: oliver.queen@star-city.com, channel: CHANNEL, checkoutState: completed, items: [{variant: MUG_SW, quantity: 1}]}]`);
     const [counter] = await sql<{ last: string; purged: string }>(t, 'select last_sequence as last, purged_through as purged from event_counter');
