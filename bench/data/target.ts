@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { openDatabase } from '../../src/database/open-database';
 import { buildOrmOptions } from '../../src/database/orm-options';
+import { registerEventOutbox } from '../../src/events';
 import { connectSql, type Sql } from './sql';
 
 export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/shop_bench';
@@ -48,6 +49,7 @@ export async function openTarget(where: { databaseUrl: string | null; dataDir: s
   try {
     const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
     await orm.getMigrator().up();
+    await registerEventOutbox(orm);
     const sql = await connectSql(database.url);
     return {
       orm,

@@ -12,15 +12,18 @@ import { TaxationModule } from '../taxation/taxation.module';
 import { OperabilityModule } from '../operability/operability.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
 import { PreparedReads } from '../database/prepared-reads';
+import { EventsModule } from '../events/events.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { ShipmentsModule } from '../shipping/shipments.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { DELIVERY_DATABASE, WebhookDeliveryModule } from '../webhooks/delivery/webhook-delivery.module';
 import { ColumnLimitsLoader } from './column-limits.loader';
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, connection: OrmConnectionSettings, preparedReads: PreparedReads = PreparedReads.none()): DynamicModule {
+  static register(config: AppConfig, connection: OrmConnectionSettings, preparedReads: PreparedReads = PreparedReads.none(), embedded = false): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -39,9 +42,17 @@ export class AppModule {
         OrdersModule,
         PaymentsModule,
         ShipmentsModule,
+        WebhooksModule,
+        WebhookDeliveryModule,
+        EventsModule,
       ],
-      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: PreparedReads, useValue: preparedReads }, ColumnLimitsLoader],
-      exports: [APP_CONFIG, PreparedReads],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: PreparedReads, useValue: preparedReads },
+        { provide: DELIVERY_DATABASE, useValue: { url: connection.clientUrl, embedded } },
+        ColumnLimitsLoader,
+      ],
+      exports: [APP_CONFIG, PreparedReads, DELIVERY_DATABASE],
     };
   }
 }

@@ -74,7 +74,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     refuseNulInUrls(fastify);
     keepPathIdsRaw(fastify);
 
-    const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery }, preparedReads);
+    const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery }, preparedReads, database.embedded);
     app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
       bodyParser: false,
       logger: new NestPinoLogger(logger),

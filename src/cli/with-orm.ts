@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from '../config/app-config';
 import { DataDirInUseError } from '../database/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
 import { buildOrmOptions } from '../database/orm-options';
+import { registerEventOutbox } from '../events';
 
 /** Opens the configured database (embedded by default), applies migrations, runs `work`, and closes everything. */
 export async function withOrm<T>(work: (orm: MikroORM, context: { config: AppConfig; database: DatabaseHandle }) => Promise<T>): Promise<T> {
@@ -13,6 +14,7 @@ export async function withOrm<T>(work: (orm: MikroORM, context: { config: AppCon
     const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
     try {
       await orm.getMigrator().up();
+      await registerEventOutbox(orm);
       return await work(orm, { config, database });
     } finally {
       await orm.close();

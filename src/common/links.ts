@@ -23,6 +23,9 @@ export const links = {
   shippingMethod: (code: string) => `/api/v1/shipping-methods/${enc(code)}`,
   zone: (code: string) => `/api/v1/zones/${enc(code)}`,
   promotion: (code: string) => `/api/v1/promotions/${enc(code)}`,
+  webhook: (id: number) => `/api/v1/webhooks/${id}`,
+  webhooks: () => '/api/v1/webhooks/',
+  webhookDeliveries: (id: number) => `/api/v1/webhooks/${id}/deliveries/`,
   promotionCoupon: (promotionCode: string, code: string) => `/api/v1/promotions/${enc(promotionCode)}/coupons/${enc(code)}`,
 };
 

@@ -25,6 +25,22 @@ export interface AppConfig {
   corsOrigins: string[];
   /** How long a SIGTERM/SIGINT waits for in-flight requests before cutting them off. */
   shutdownTimeoutMs: number;
+  /** Webhook URLs may use plain `http` (WEBHOOK_ALLOW_HTTP=1); otherwise only `https`. */
+  webhookAllowHttp: boolean;
+  /** Webhook URLs may point at loopback, private and other non-public addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS=1). */
+  webhookAllowPrivateNetworks: boolean;
+  /** Webhook deliveries this process runs at once; 0 runs none (another process delivers). */
+  webhookWorkers: number;
+  /** Seconds before each retry of a failed delivery (±20 % jitter); after the last, the delivery has failed. */
+  webhookRetryDelays: number[];
+  /** How long one delivery attempt may take before it counts as failed. */
+  webhookAttemptTimeoutMs: number;
+  /** Where `npm run worker` serves GET /metrics; 0 serves none. */
+  workerMetricsPort: number;
+  /** Events older than this many days are deleted from the feed. */
+  eventsRetentionDays: number;
+  /** How often the retention cleanup runs (0: never). */
+  eventsCleanupIntervalMs: number;
 }
 
 function integer(value: string | undefined, fallback: number): number {
@@ -32,6 +48,25 @@ function integer(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`Expected a whole number, got "${value}"`);
   return parsed;
+}
+
+/** About 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, 12 h, 24 h (events contract §3). */
+const DEFAULT_RETRY_DELAYS = [5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400];
+
+function seconds(value: string | undefined, fallback: number[]): number[] {
+  if (value === undefined || value === '') return fallback;
+  return list(value).map((item) => {
+    const parsed = Number(item);
+    if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`Expected seconds, got "${item}"`);
+    return parsed;
+  });
+}
+
+/** A switch: `1`/`true` on, unset, empty, `0`/`false` off; anything else stops the start. */
+function flag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got "${value}"`);
 }
 
 function list(value: string | undefined): string[] {
@@ -56,5 +91,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN || null,
     corsOrigins: list(env.CORS_ORIGINS),
     shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    webhookWorkers: integer(env.WEBHOOK_WORKERS, 1),
+    webhookRetryDelays: seconds(env.WEBHOOK_RETRY_DELAYS, DEFAULT_RETRY_DELAYS),
+    webhookAttemptTimeoutMs: Math.max(1, integer(env.WEBHOOK_ATTEMPT_TIMEOUT_MS, 10_000)),
+    workerMetricsPort: integer(env.WORKER_METRICS_PORT, 9464),
+    webhookAllowHttp: flag('WEBHOOK_ALLOW_HTTP', env.WEBHOOK_ALLOW_HTTP),
+    webhookAllowPrivateNetworks: flag('WEBHOOK_ALLOW_PRIVATE_NETWORKS', env.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
+    eventsRetentionDays: Math.max(1, integer(env.EVENTS_RETENTION_DAYS, 30)),
+    eventsCleanupIntervalMs: integer(env.EVENTS_CLEANUP_INTERVAL_MS, 3_600_000),
   };
 }

@@ -23,6 +23,7 @@ import { Locale } from '../channels/entities/locale.entity';
 import { CustomerGroup } from '../customers/entities/customer-group.entity';
 import { Customer } from '../customers/entities/customer.entity';
 import { ShopUser } from '../customers/entities/shop-user.entity';
+import { DomainEvent, EventCounter } from '../events/event.entity';
 import { IdempotencyKey } from '../idempotency/idempotency-key.entity';
 import { Adjustment } from '../orders/domain/adjustment.entity';
 import { OrderItemUnit } from '../orders/domain/order-item-unit.entity';
@@ -41,6 +42,9 @@ import { ShippingMethod } from '../shipping/entities/shipping-method.entity';
 import { Shipment } from '../shipping/entities/shipment.entity';
 import { TaxCategory } from '../taxation/entities/tax-category.entity';
 import { TaxRate } from '../taxation/entities/tax-rate.entity';
+import { WebhookSubscription } from '../webhooks/entities/webhook-subscription.entity';
+import { WebhookDelivery } from '../webhooks/delivery/entities/webhook-delivery.entity';
+import { WebhookDispatchCursor } from '../webhooks/delivery/entities/webhook-dispatch-cursor.entity';
 
 /** Every entity of the domain model, listed explicitly so discovery never scans the file system. */
 export const ALL_ENTITIES = [
@@ -54,4 +58,7 @@ export const ALL_ENTITIES = [
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
   Order, OrderItem, OrderItemUnit, Adjustment, OrderSequence,
   IdempotencyKey,
+  WebhookSubscription,
+  WebhookDelivery, WebhookDispatchCursor,
+  DomainEvent, EventCounter,
 ];

@@ -16,7 +16,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *   5. product variants  FOR UPDATE, in id order: stock (completion, payment, cancel);
  *                        FOR SHARE (adding it to a cart)
  *   6. order sequence    (completion, by its UPDATE)
- *   7. idempotency key   (marked just before COMMIT)
+ *   7. webhook subscription  FOR UPDATE: its change, secret rotation and delete (src/webhooks), each the
+ *                        only lock of its write but the idempotency key
+ *   8. idempotency key   (marked just before COMMIT)
+ *   9. event counter     the one row of event_counter, by the outbox's UPDATE just before COMMIT (after
+ *                        the idempotency fence), held to the commit: every write that records an event
+ *                        takes it last, so events get their sequences in commit order
+ *                        (src/events/event-outbox.ts); the retention cleanup takes it alone
+ *  10. webhook dispatch cursor  FOR UPDATE (dispatching events into delivery jobs), FOR SHARE (a replay):
+ *                        taken alone, in the delivery engine's own transactions (src/webhooks/delivery)
  *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.

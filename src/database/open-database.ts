@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config/app-config';
+import { QUEUE_POOL_SIZE } from '../webhooks/delivery/queue-database';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
 export interface DatabaseHandle {
@@ -12,6 +13,6 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   if (config.databaseUrl) {
     return { url: config.databaseUrl, embedded: false, close: () => Promise.resolve() };
   }
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, maxConnections: config.poolSize });
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, maxConnections: config.poolSize + QUEUE_POOL_SIZE });
   return { url: embedded.url, embedded: true, close: () => embedded.stop() };
 }

@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { ALL_ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { QUEUE_SCHEMA } from '../webhooks/delivery/queue-names';
 
 export interface OrmConnectionSettings {
   clientUrl: string;
@@ -32,7 +33,8 @@ export function buildOrmOptions(settings: OrmConnectionSettings) {
       emit: 'ts',
     },
     // Maintained by hand-written migrations (triggers), not by an entity: schema diffs must leave it alone.
-    schemaGenerator: { skipTables: ['shop_configuration_version'] },
+    // pg-boss's schema is its own (created by a migration from its construction plan, see queue-names.ts).
+    schemaGenerator: { skipTables: ['shop_configuration_version'], ignoreSchema: [QUEUE_SCHEMA] },
     colors: false,
     debug: settings.onQuery ? ['query'] : false,
     logger: settings.onQuery ?? (() => undefined),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loggableError } from '../common/logging/loggable-error';
 import type { StoredResponse } from './idempotency-store';
 
 const REPLAYED_HEADER = 'idempotent-replayed';
@@ -52,7 +53,7 @@ export function registerIdempotentReplies(fastify: FastifyInstance): void {
     try {
       await entry.record({ status: reply.statusCode, headers: keptHeaders(reply), body: payloadText(payload) });
     } catch (error) {
-      request.log.error({ err: error }, 'the answer for an Idempotency-Key could not be stored');
+      request.log.error({ err: loggableError(error) }, 'the answer for an Idempotency-Key could not be stored');
     }
     return payload;
   });

@@ -234,10 +234,13 @@ describe('cart concurrency and query counts', () => {
       // its pricing facts and the variant (share-locked), the line, its units, their adjustments, the order's
       // totals, its payment, the replaced order adjustments, commit.
       // A coupon change also reads (share-locks) the coupon and adds or removes the promotion it applies.
-      const budget = (endpoint: string) => (endpoint.endsWith('Coupon') ? 13 : 12);
+      // The change's event (issue #22) costs two more: the cart read in its GET's shape for the event's
+      // data and the outbox's insert at commit. Adding a line answers from that cart read instead of
+      // reading the line again, so it spends one more only.
+      const budget = (endpoint: string) => (endpoint.endsWith('Coupon') ? 15 : 14);
       const overBudget = Object.entries(counts).filter(([endpoint, pair]) => pair.some((count) => count > budget(endpoint)));
       expect(overBudget).toEqual([]);
-      expect(counts.addNewLine[0]).toBeLessThanOrEqual(12);
+      expect(counts.addNewLine[0]).toBeLessThanOrEqual(13);
       expect(counts.addNewLine[1]).toBeLessThanOrEqual(counts.addNewLine[0]);
     });
 
@@ -249,7 +252,7 @@ describe('cart concurrency and query counts', () => {
       // The new tax rate rewrites the lines' tax adjustments too: the configuration read is the one more read.
       expect(afterChangeReads).toBe(recordedReads + 1);
       expect(afterChange).toBeGreaterThan(cached);
-      expect(cached).toBeLessThanOrEqual(12);
+      expect(cached).toBeLessThanOrEqual(13);
       expect(repeated).toEqual([]);
     });
   });

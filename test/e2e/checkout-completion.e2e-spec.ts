@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { buildOrmOptions } from '../../src/database/orm-options';
+import { registerEventOutbox } from '../../src/events';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml, type IdMap } from '../../src/fixtures';
 import { CheckoutError } from '../../src/orders/commands/checkout-error';
 import { CompleteCheckoutService } from '../../src/orders/services/complete-checkout.service';
@@ -238,6 +239,7 @@ describe('order:complete command', () => {
   it('places a cart and prints its id and number as one JSON line; reports what it cannot do', async () => {
     const database = await startTestDatabase();
     const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
+    await registerEventOutbox(orm);
     try {
       const sources = [AUTH_YAML, SHOP_YAML].map((yaml, index) => ({ file: `${index}.yaml`, data: parseFixtureYaml(`${index}.yaml`, yaml) }));
       const ids = await orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge: true, now: NOW }, engineOrderHooks));

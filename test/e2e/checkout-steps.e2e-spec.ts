@@ -508,7 +508,7 @@ describe('checkout steps', () => {
   });
 
   describe('cost', () => {
-    it('spends at most 12 SQL statements on each step, authentication included', async () => {
+    it('spends at most 14 SQL statements on each step and 18 on the completion, authentication included', async () => {
       const id = ids.orders.cart;
       const counts: Record<string, number> = {};
       const measure = async (name: string, work: () => Promise<{ statusCode: number }>, status: number) => {
@@ -524,7 +524,10 @@ describe('checkout steps', () => {
       await measure('select payment', () => selectPayment(id, 'pbc'), 204);
       await measure('complete', () => complete(id), 204);
       process.stdout.write(`checkout statements: ${JSON.stringify(counts)}\n`);
-      for (const [name, count] of Object.entries(counts)) expect({ name, within: count <= 12 }).toEqual({ name, within: true });
+      // 12 before the events (issue #22): a step's cart.updated adds the cart read and the outbox's insert,
+      // the completion's order.placed the order's GET read (five statements, one per module) and the insert.
+      const budget = (name: string) => (name === 'complete' ? 18 : 14);
+      for (const [name, count] of Object.entries(counts)) expect({ name, within: count <= budget(name) }).toEqual({ name, within: true });
     });
   });
 });

@@ -11,6 +11,7 @@ import { hashToken } from '../../src/auth/token-hash';
 import { ProductVariant } from '../../src/catalog/entities/product-variant.entity';
 import { Customer } from '../../src/customers/entities/customer.entity';
 import { buildOrmOptions } from '../../src/database/orm-options';
+import { registerEventOutbox } from '../../src/events';
 import { basicOrderHooks, engineOrderHooks, FixtureError, loadFixtures, parseFixtureYaml, type IdMap, type OrderHooks } from '../../src/fixtures';
 import { entityTables } from '../../src/fixtures/purge';
 import { Order } from '../../src/orders/domain/order.entity';
@@ -134,6 +135,7 @@ describe('fixtures loader', () => {
   beforeAll(async () => {
     database = await startTestDatabase();
     orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 2 }));
+    await registerEventOutbox(orm);
   });
   afterAll(async () => {
     await orm?.close();

@@ -324,7 +324,7 @@ describe('order actions: cancel, ship a shipment, complete a payment', () => {
     });
   });
 
-  it('each action costs at most 12 SQL statements, authentication included', async () => {
+  it('each action costs at most 18 SQL statements, authentication included', async () => {
     const counted = async (request: () => Promise<{ statusCode: number }>): Promise<number> => {
       recording = [];
       const response = await request();
@@ -341,6 +341,8 @@ describe('order actions: cancel, ship a shipment, complete a payment', () => {
     // A second order to cancel with its tracked line, promotion and coupon: the most a cancel changes.
     const cancelCount = await counted(() => cancel(orderId('errors')));
     process.stdout.write(`order actions: ship ${counts.ship}, complete payment ${counts.pay}, cancel ${cancelCount} statements\n`);
-    expect(Math.max(counts.ship, counts.pay, cancelCount)).toBeLessThanOrEqual(12);
+    // 12 before the events (issue #22); each action's events add the order's GET read (five statements,
+    // one per module, shared by the events of the action) and the outbox's insert at commit.
+    expect(Math.max(counts.ship, counts.pay, cancelCount)).toBeLessThanOrEqual(18);
   });
 });

@@ -164,4 +164,33 @@ describe('request log', () => {
     expect(completed('fail-1')).toMatchObject({ level: 50, route: '/api/v1/customers', status: 500 });
     expect(output).not.toContain(accessToken);
   });
+
+  it('never logs a webhook signing secret: not from a creation, its idempotent replay, a rotation, nor a rotation that fails', async () => {
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const payload = { url: 'https://1.1.1.1/hook', events: ['order.*'] };
+    const created = await t.inject({ method: 'POST', url: '/api/v1/webhooks/', headers: { ...auth, 'x-request-id': 'hook-1', 'idempotency-key': 'hook-key' }, payload });
+    expect(created.statusCode).toBe(201);
+    const replayed = await t.inject({ method: 'POST', url: '/api/v1/webhooks/', headers: { ...auth, 'x-request-id': 'hook-2', 'idempotency-key': 'hook-key' }, payload });
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    const { id, secret } = json(created) as { id: number; secret: string };
+    const rotated = await t.inject({ method: 'POST', url: `/api/v1/webhooks/${id}/secret`, headers: { ...auth, 'x-request-id': 'hook-3' } });
+    expect(rotated.statusCode).toBe(201);
+    const connection = t.em().getConnection();
+    // The rotation's UPDATE (which carries the new secret) fails in the database.
+    await connection.execute('alter table webhook_subscription add constraint rotation_refused check (previous_secret is null) not valid');
+    try {
+      const failed = await t.inject({ method: 'POST', url: `/api/v1/webhooks/${id}/secret`, headers: { ...auth, 'x-request-id': 'hook-4' } });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await connection.execute('alter table webhook_subscription drop constraint rotation_refused');
+    }
+    const [row] = await connection.execute<Array<{ secret: string }>>('select secret from webhook_subscription where id = ?', [id]);
+    for (const value of [secret, (json(rotated) as { secret: string }).secret, row.secret]) expect(output).not.toContain(value);
+    expect(output).not.toContain('whsec_');
+    const completed = (reqId: string) => lines().find((line) => line.reqId === reqId && line.msg === 'request completed');
+    expect(completed('hook-1')).toMatchObject({ route: '/api/v1/webhooks', status: 201 });
+    expect(completed('hook-3')).toMatchObject({ route: '/api/v1/webhooks/:id/secret', status: 201 });
+    expect(completed('hook-4')).toMatchObject({ level: 50, status: 500 });
+    expect(lines().some((line) => line.reqId === 'hook-4' && line.msg === 'request failed')).toBe(true);
+  });
 });

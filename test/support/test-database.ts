@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { QUEUE_POOL_SIZE } from '../../src/webhooks/delivery/queue-database';
 import { suiteResources } from './suite-resources';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const location = require('./template-location') as { tarball: string; serverTemplateName: string };
@@ -36,7 +37,7 @@ async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const tarball = readFileSync(location.tarball);
-    const pg = await startEmbeddedPostgres({ loadDataDir: new Blob([tarball]), maxConnections: TEST_POOL_SIZE });
+    const pg = await startEmbeddedPostgres({ loadDataDir: new Blob([tarball]), maxConnections: TEST_POOL_SIZE + QUEUE_POOL_SIZE });
     return { url: pg.url, close: () => pg.stop() };
   }
   const name = `${location.serverTemplateName.replace(/_template$/, '')}_${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(4).toString('hex')}`;

@@ -741,6 +741,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook subscriptions
+         * @description Every subscription, without secrets.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe to events
+         * @description Events of the listed types are posted to `url`, signed with the subscription's secret (Standard Webhooks). The answer is the only one that shows the secret. A URL that is not `https`, or whose host resolves to a loopback, private, link-local or otherwise non-public address, is refused unless the deployment allows it.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a webhook subscription */
+        get: operations["showWebhook"];
+        /**
+         * Replace a webhook subscription
+         * @description A left-out `description` is cleared and a left-out `enabled` is `true`. The secret stays.
+         */
+        put: operations["replaceWebhook"];
+        post?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Its pending deliveries are dropped.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a webhook subscription
+         * @description Only the fields given change.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Makes a new secret current and shows it, this once. The previous secret keeps signing for 24 hours, so each delivery carries two signatures until then; a second rotation within that time drops the oldest. The body is ignored.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List delivery attempts
+         * @description Every attempt to deliver an event or ping to this subscription, newest first (`sorting[id]=asc`: oldest first).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send events again
+         * @description Queues every kept event after `after` that the subscription matches again, as first attempts; one waiting for a retry goes now instead, one being sent right now is left to that attempt. Deliveries come in any order; `sequence` orders them.
+         */
+        post: operations["replayWebhookEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.ping` event to this subscription only, signed and retried like any delivery; it is not in the feed. The body is ignored.
+         */
+        post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll the event feed
+         * @description Events after a sequence, in sequence order, which is commit order: polling with `after` set to the last sequence seen (or following `next`) sees every event exactly once, also while writes run on several instances.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show one event */
+        get: operations["showEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2186,6 +2356,66 @@ export interface components {
             };
         };
         /**
+         * @description The new subscription with its signing secret.
+         * @example {
+         *       "id": 1,
+         *       "url": "https://hooks.example.com/shop/orders",
+         *       "events": [
+         *         "order.*",
+         *         "payment.completed"
+         *       ],
+         *       "description": "Invoicing",
+         *       "enabled": true,
+         *       "createdAt": "2026-11-26T10:00:00+0000",
+         *       "updatedAt": "2026-11-26T10:00:00+0000",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2l1Xy0Oj4SY=",
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/webhooks/1"
+         *         },
+         *         "deliveries": {
+         *           "href": "/api/v1/webhooks/1/deliveries/"
+         *         }
+         *       }
+         *     }
+         */
+        CreatedWebhook: {
+            id: number;
+            /** @description Where events are posted. */
+            url: string;
+            /** @description Event types, `prefix.*` patterns, or `*` for all. */
+            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            /** @description Left out when there is none. */
+            description?: string;
+            /** @description A disabled subscription gets no deliveries. */
+            enabled: boolean;
+            /**
+             * @description When the subscription was created.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            createdAt: string;
+            /**
+             * @description When it last changed (a secret rotation included).
+             * @example 2026-11-21T10:20:30+0000
+             */
+            updatedAt: string;
+            /** @description The signing secret (`whsec_` + base64 of 32 random bytes), shown only in this answer: store it now. It verifies the `webhook-signature` of every delivery (Standard Webhooks). */
+            secret: string;
+            _links: {
+                self: {
+                    /** @example /api/v1/webhooks/1 */
+                    href: string;
+                };
+                deliveries: {
+                    /**
+                     * @description The delivery attempts of this subscription.
+                     * @example /api/v1/webhooks/1/deliveries/
+                     */
+                    href: string;
+                };
+            };
+        };
+        /**
          * @description A customer with every detail.
          * @example {
          *       "id": 2,
@@ -3209,6 +3439,78 @@ export interface components {
                         };
                     };
                 };
+            };
+        };
+        /**
+         * @example {
+         *       "id": "evt_000000000042",
+         *       "sequence": 42,
+         *       "type": "cart.deleted",
+         *       "timestamp": "2026-11-26T10:00:00+0000",
+         *       "data": {
+         *         "id": 7
+         *       }
+         *     }
+         */
+        Event: {
+            /**
+             * @description `evt_` and the sequence, zero-padded to 12 digits.
+             * @example evt_000000000042
+             */
+            id: string;
+            /** @description The position in the feed; strictly increasing in commit order. */
+            sequence: number;
+            /** @enum {string} */
+            type: "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted";
+            /**
+             * @description When the change committed.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            timestamp: string;
+            /** @description The resource as its GET answered right after the change: `cart.*` the cart as `GET /carts/{id}` shows it, `order.*`, `payment.completed` and `shipment.shipped` the order as `GET /orders/{id}`, `customer.*` the customer as `GET /customers/{id}`; `*.deleted` only `{"id": …}`. */
+            data: Record<string, never>;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        EventFeedValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    after: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    limit: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    type: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        EventPage: {
+            limit: number;
+            _links: {
+                self: {
+                    /** @example /api/v1/events/?after=0&limit=100 */
+                    href: string;
+                };
+                next: {
+                    /**
+                     * @description The cursor to poll next: after the last event of this page, or the same as self when the page is empty.
+                     * @example /api/v1/events/?after=42&limit=100
+                     */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["Event"][];
             };
         };
         /**
@@ -5490,6 +5792,185 @@ export interface components {
             };
         };
         /**
+         * @description A page of WebhookDeliveries.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 2,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/webhooks/1/deliveries/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/webhooks/1/deliveries/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/webhooks/1/deliveries/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 3,
+         *             "eventId": "evt_000000000042",
+         *             "eventType": "order.placed",
+         *             "attempt": 2,
+         *             "attemptedAt": "2026-11-26T10:00:06+0000",
+         *             "statusCode": 200,
+         *             "durationMs": 41,
+         *             "outcome": "succeeded"
+         *           },
+         *           {
+         *             "id": 2,
+         *             "eventId": "evt_000000000042",
+         *             "eventType": "order.placed",
+         *             "attempt": 1,
+         *             "attemptedAt": "2026-11-26T10:00:01+0000",
+         *             "statusCode": 503,
+         *             "durationMs": 87,
+         *             "outcome": "retrying",
+         *             "nextAttemptAt": "2026-11-26T10:00:06+0000"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfWebhookDeliveries: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/webhooks/1/deliveries/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/webhooks/1/deliveries/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/webhooks/1/deliveries/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/webhooks/1/deliveries/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/webhooks/1/deliveries/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["WebhookDelivery"][];
+            };
+        };
+        /**
+         * @description A page of Webhooks.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 2,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/webhooks/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/webhooks/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/webhooks/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "url": "https://hooks.example.com/shop/orders",
+         *             "events": [
+         *               "order.*",
+         *               "payment.completed"
+         *             ],
+         *             "description": "Invoicing",
+         *             "enabled": true,
+         *             "createdAt": "2026-11-26T10:00:00+0000",
+         *             "updatedAt": "2026-11-26T10:00:00+0000",
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/webhooks/1"
+         *               },
+         *               "deliveries": {
+         *                 "href": "/api/v1/webhooks/1/deliveries/"
+         *               }
+         *             }
+         *           },
+         *           {
+         *             "id": 2,
+         *             "url": "https://crm.example.com/hooks/customers",
+         *             "events": [
+         *               "customer.*"
+         *             ],
+         *             "enabled": false,
+         *             "createdAt": "2026-11-26T11:30:00+0000",
+         *             "updatedAt": "2026-11-26T12:00:00+0000",
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/webhooks/2"
+         *               },
+         *               "deliveries": {
+         *                 "href": "/api/v1/webhooks/2/deliveries/"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfWebhooks: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/webhooks/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/webhooks/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/webhooks/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/webhooks/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/webhooks/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["Webhook"][];
+            };
+        };
+        /**
          * @description The body is larger than 1 MiB.
          * @example {
          *       "code": 413,
@@ -6568,6 +7049,22 @@ export interface components {
                 [key: string]: unknown;
             } | unknown[];
         };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ReplayValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    after: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
         /**
          * @description No route matches the path.
          * @example {
@@ -6930,6 +7427,265 @@ export interface components {
                 children: {
                     /** @description The messages of this field; `{}` when it has none. */
                     promotionCoupon: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        /**
+         * @description A webhook subscription. Its secret is never shown here.
+         * @example {
+         *       "id": 1,
+         *       "url": "https://hooks.example.com/shop/orders",
+         *       "events": [
+         *         "order.*",
+         *         "payment.completed"
+         *       ],
+         *       "description": "Invoicing",
+         *       "enabled": true,
+         *       "createdAt": "2026-11-26T10:00:00+0000",
+         *       "updatedAt": "2026-11-26T10:00:00+0000",
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/webhooks/1"
+         *         },
+         *         "deliveries": {
+         *           "href": "/api/v1/webhooks/1/deliveries/"
+         *         }
+         *       }
+         *     }
+         */
+        Webhook: {
+            id: number;
+            /** @description Where events are posted. */
+            url: string;
+            /** @description Event types, `prefix.*` patterns, or `*` for all. */
+            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            /** @description Left out when there is none. */
+            description?: string;
+            /** @description A disabled subscription gets no deliveries. */
+            enabled: boolean;
+            /**
+             * @description When the subscription was created.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            createdAt: string;
+            /**
+             * @description When it last changed (a secret rotation included).
+             * @example 2026-11-21T10:20:30+0000
+             */
+            updatedAt: string;
+            _links: {
+                self: {
+                    /** @example /api/v1/webhooks/1 */
+                    href: string;
+                };
+                deliveries: {
+                    /**
+                     * @description The delivery attempts of this subscription.
+                     * @example /api/v1/webhooks/1/deliveries/
+                     */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description One delivery attempt.
+         * @example {
+         *       "id": 2,
+         *       "eventId": "evt_000000000042",
+         *       "eventType": "order.placed",
+         *       "attempt": 1,
+         *       "attemptedAt": "2026-11-26T10:00:01+0000",
+         *       "statusCode": 503,
+         *       "durationMs": 87,
+         *       "outcome": "retrying",
+         *       "nextAttemptAt": "2026-11-26T10:00:06+0000"
+         *     }
+         */
+        WebhookDelivery: {
+            id: number;
+            /** @description The `webhook-id` sent: the event id (`evt_` + sequence), or a ping id (`evt_ping_…`). */
+            eventId: string;
+            /** @example order.placed */
+            eventType: string;
+            /** @description 1 for the first attempt of the event, counting up through its retries. */
+            attempt: number;
+            /**
+             * @description When the attempt was sent.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            attemptedAt: string;
+            /** @description The receiver’s HTTP status; left out when there was no answer. */
+            statusCode?: number;
+            /** @description Why there was no answer (timeout, refused address, connection error); left out when there was one. */
+            error?: string;
+            /** @description From sending to the end of the answer. */
+            durationMs: number;
+            /**
+             * @description `succeeded` on a 2xx; `retrying` when another attempt follows at `nextAttemptAt`; `failed` when the retries are used up or the receiver answered 410 (the subscription is then disabled). A failed event can be replayed.
+             * @enum {string}
+             */
+            outcome: "succeeded" | "retrying" | "failed";
+            /**
+             * @description When the next attempt is due; only with `retrying`.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            nextAttemptAt?: string;
+        };
+        /**
+         * @description The webhook form of PATCH: only the fields given change.
+         * @example {
+         *       "enabled": false
+         *     }
+         */
+        WebhookPatchRequest: {
+            /**
+             * @description An absolute `https` URL (`http` only where the deployment allows it) whose host resolves to public addresses only, without user name or password.
+             * @example https://hooks.example.com/shop/orders
+             */
+            url?: string;
+            /**
+             * @description Event types, `prefix.*` patterns (`order.*`), or `*` for all; an entry given twice is kept once.
+             * @example [
+             *       "order.*",
+             *       "payment.completed"
+             *     ]
+             */
+            events?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            /**
+             * @description A note for people; `null` or empty clears it.
+             * @example Invoicing
+             */
+            description?: string | null;
+            /** @description Whether events are delivered; `true` when left out on POST and PUT. */
+            enabled?: boolean | null;
+        };
+        /**
+         * @description The envelope the ping delivers (the same body and headers as an event’s delivery).
+         * @example {
+         *       "id": "evt_ping_6f1c0a9e2b7d4c3a5e8f9012",
+         *       "sequence": 0,
+         *       "type": "webhook.ping",
+         *       "timestamp": "2026-11-26T10:00:00+0000",
+         *       "data": {
+         *         "webhook": {
+         *           "id": 1,
+         *           "url": "https://hooks.example.com/shop/orders"
+         *         }
+         *       }
+         *     }
+         */
+        WebhookPingEvent: {
+            id: string;
+            /**
+             * @description Always 0: a ping is not in the feed.
+             * @enum {integer}
+             */
+            sequence: 0;
+            /** @enum {string} */
+            type: "webhook.ping";
+            /**
+             * @description When the ping was asked for.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            timestamp: string;
+            data: {
+                webhook: {
+                    id: number;
+                    url: string;
+                };
+            };
+        };
+        /**
+         * @description The replay is queued.
+         * @example {
+         *       "queued": 12
+         *     }
+         */
+        WebhookReplayQueued: {
+            /** @description Deliveries queued. */
+            queued: number;
+        };
+        /**
+         * @description Which events to send again.
+         * @example {
+         *       "after": 40
+         *     }
+         */
+        WebhookReplayRequest: {
+            /**
+             * @description A sequence: every event after it that the subscription matches is queued again (0: every event kept).
+             * @example 40
+             */
+            after: number;
+        };
+        /**
+         * @description The webhook form of POST and PUT. PUT replaces: a left-out `description` is cleared, a left-out `enabled` is `true`.
+         * @example {
+         *       "url": "https://hooks.example.com/shop/orders",
+         *       "events": [
+         *         "order.*",
+         *         "payment.completed"
+         *       ],
+         *       "description": "Invoicing"
+         *     }
+         */
+        WebhookRequest: {
+            /**
+             * @description An absolute `https` URL (`http` only where the deployment allows it) whose host resolves to public addresses only, without user name or password.
+             * @example https://hooks.example.com/shop/orders
+             */
+            url: string;
+            /**
+             * @description Event types, `prefix.*` patterns (`order.*`), or `*` for all; an entry given twice is kept once.
+             * @example [
+             *       "order.*",
+             *       "payment.completed"
+             *     ]
+             */
+            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            /**
+             * @description A note for people; `null` or empty clears it.
+             * @example Invoicing
+             */
+            description?: string | null;
+            /** @description Whether events are delivered; `true` when left out on POST and PUT. */
+            enabled?: boolean | null;
+        };
+        /**
+         * @description A new signing secret. The previous one still signs deliveries for 24 hours (each delivery then carries two signatures).
+         * @example {
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2l1Xy0Oj4SY="
+         *     }
+         */
+        WebhookSecret: {
+            /** @description The new signing secret, shown only in this answer. */
+            secret: string;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        WebhookValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    url: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    events: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    description: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    enabled: {
                         errors?: string[];
                     };
                 };
@@ -12054,6 +12810,1316 @@ export interface operations {
                         code: 404;
                         /** @enum {string} */
                         message: "The \"shipping method\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+                /** @description Sort order as `sorting[field]=asc|desc`, in the order given; by default `id asc`. The id always breaks ties. An unknown field or direction is a 400. */
+                sorting?: {
+                    /** @enum {string} */
+                    id?: "asc" | "desc";
+                    /** @enum {string} */
+                    createdAt?: "asc" | "desc";
+                };
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscriptions, by default oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfWebhooks"];
+                };
+            };
+            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The new subscription, with its secret. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["WebhookValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    showWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, without its secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No webhook subscription has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"webhook\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    replaceWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No webhook subscription has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"webhook\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No webhook subscription has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"webhook\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No webhook subscription has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"webhook\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Webhook subscription id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description The `Idempotency-Key` header is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No webhook subscription has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"webhook\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+                /** @description Sort order as `sorting[field]=asc|desc`, in the order given; by default `id desc`. The id always breaks ties. An unknown field or direction is a 400. */
+                sorting?: {
+                    /** @enum {string} */
+                    id?: "asc" | "desc";
+                };
+            };
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfWebhookDeliveries"];
+                };
+            };
+            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - No webhook subscription has this id.
+             *     - `page` or the page size is not a positive integer, or the page is past the last one.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"webhook\" has not been found";
+                    } | {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    replayWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Webhook subscription id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookReplayRequest"];
+            };
+        };
+        responses: {
+            /** @description The events are queued. */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReplayQueued"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ReplayValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No webhook subscription has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"webhook\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The subscription is disabled (by an update, or by a 410 answer of its receiver).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The webhook subscription is disabled; enable it first.";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Webhook subscription id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping is queued; this is the body it delivers. */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPingEvent"];
+                };
+            };
+            /** @description The `Idempotency-Key` header is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No webhook subscription has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"webhook\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The subscription is disabled (by an update, or by a 410 answer of its receiver).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The webhook subscription is disabled; enable it first.";
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only these types (repeat the parameter for several); `order.*` names every type of a resource, `*` all. */
+                type?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+                /** @description Events per page, 1 to 500. */
+                limit?: number;
+                /** @description A sequence; the page starts after it. 0 by default. */
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events and the cursor to poll next. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description The form is invalid; each field lists its violations. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventFeedValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `after` is below the oldest event still kept (see EVENTS_RETENTION_DAYS); start again from the sequence named. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 410;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+        };
+    };
+    showEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event sequence. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No event has this sequence (or it is no longer kept). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"event\" has not been found";
                     };
                 };
             };

@@ -1,18 +1,10 @@
-import { DriverException } from '@mikro-orm/core';
 import { ArgumentsHost, Catch, HttpException, NotFoundException, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, bodyTooLarge, httpError, internalError, invalidJson, methodNotAllowed, noRouteFound, unsupportedMediaType } from '../errors/api-error';
 import { FormValidationException } from '../forms/form-validation.exception';
 import { isLockConflict, writeConflict } from '../../database/write-transaction';
 import type { RouteRegistry } from './route-registry';
-
-/** Database errors quote the failed SQL with its values (possibly password hashes): log only what identifies them. */
-function loggableError(exception: unknown): unknown {
-  if (exception instanceof DriverException) {
-    return { type: exception.name, code: exception.code, sqlState: exception.sqlState, stack: exception.stack?.split('\n').slice(1).join('\n') };
-  }
-  return exception;
-}
+import { loggableError } from '../logging/loggable-error';
 
 /** Turns every failure into one of the documented JSON error bodies; nothing internal leaks out. */
 @Catch()

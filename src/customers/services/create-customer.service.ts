@@ -8,6 +8,8 @@ import { findCustomerDetail, type CustomerDetail } from '../queries/customer.rea
 import type { CustomerForm } from '../forms/customer.form';
 import { applyCustomerForm, hashNewPassword } from './customer-writer';
 import { withUniqueEmail } from './email-conflict';
+import { recordEvent } from '../../events';
+import { serializeCustomerDetail } from '../customer.serializer';
 
 @Injectable()
 export class CreateCustomerService {
@@ -25,6 +27,7 @@ export class CreateCustomerService {
         await tx.flush();
         const created = await findCustomerDetail(tx, customer.id);
         if (created === null) throw new Error(`The customer ${customer.id} just created cannot be read`);
+        await recordEvent(tx, { type: 'customer.created', data: serializeCustomerDetail(created) });
         return created;
       }),
     );

@@ -8,6 +8,10 @@ import { lockCustomer } from './customer-lookups';
 import { applyCustomerForm, hashNewPassword } from './customer-writer';
 import { withUniqueEmail } from './email-conflict';
 import { inWriteTransaction } from '../../database/write-transaction';
+import { recordEvent } from '../../events';
+import { serializeCustomerDetail } from '../customer.serializer';
+import { findCustomerDetail } from '../queries/customer.read-model';
+import { customerState } from './customer-changes';
 
 @Injectable()
 export class UpdateCustomerService {
@@ -20,8 +24,14 @@ export class UpdateCustomerService {
         const customer = await lockCustomer(tx, id);
         if (customer === null) throw resourceNotFound('customer');
         const checked = await checkCustomerForm(tx, form, mode, customer);
+        const before = customerState(customer);
         applyCustomerForm(tx, customer, checked, await hashNewPassword(checked));
+        if (customerState(customer) === before) return;
         await tx.flush();
+        // Read back through the GET's read model, in the transaction: the event carries what GET answers now.
+        const updated = await findCustomerDetail(tx, id);
+        if (updated === null) throw new Error(`The customer ${id} just updated cannot be read`);
+        await recordEvent(tx, { type: 'customer.updated', data: serializeCustomerDetail(updated) });
       }),
     );
   }

@@ -5,6 +5,9 @@ import { Migration20261121013728 } from './Migration20261121013728';
 import { Migration20261121150000 } from './Migration20261121150000';
 import { Migration20261124150000 } from './Migration20261124150000';
 import { Migration20261124180000 } from './Migration20261124180000';
+import { Migration20261127032547 } from './Migration20261127032547';
+import { Migration20261127033000 } from './Migration20261127033000';
+import { Migration20261127040000 } from './Migration20261127040000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -14,4 +17,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121150000', class: Migration20261121150000 },
   { name: 'Migration20261124150000', class: Migration20261124150000 },
   { name: 'Migration20261124180000', class: Migration20261124180000 },
+  { name: 'Migration20261127032547', class: Migration20261127032547 },
+  { name: 'Migration20261127033000', class: Migration20261127033000 },
+  { name: 'Migration20261127040000', class: Migration20261127040000 },
 ];

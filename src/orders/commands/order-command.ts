@@ -4,21 +4,28 @@ import { lockCustomerOfOrder } from '../../database/lock-order';
 import { inWriteTransaction } from '../../database/write-transaction';
 import type { OrderAggregate } from '../domain/order-aggregate';
 import { OrderProcessingError } from '../pricing/engine';
+import type { Cart } from '../queries/cart.read-model';
 import { priceOrder } from '../pricing/pricing';
 import { lockAndLoadOrder, type LockOrderOptions } from './load-order';
+import { orderBefore, recordOrderEvents } from './order-events';
 
 export interface OrderCommandOptions extends LockOrderOptions {
   /** What a missing order is called in the 404 (`cart`, `order`), or the error it is. */
   missing: ResourceName | (() => Error);
   /** Lock the order's customer before the order (level 1 of src/database/lock-order.ts): checkout completion. */
   lockCustomer?: boolean;
+  /** false: the change records no event (the fixtures pricing their carts); otherwise see order-events.ts. */
+  events?: boolean;
 }
 
 /** One change of an order: given the loaded aggregate (and the transaction, for the few reads it needs), it changes it. */
 export type OrderChange<T> = (order: OrderAggregate, tx: EntityManager) => Promise<T> | T;
 
-/** The answer, read after the flush in the same transaction (through the resource's GET read path). */
-export type OrderAnswer<T, R> = (tx: EntityManager, changed: T) => Promise<R>;
+/**
+ * The answer, read after the flush in the same transaction (through the resource's GET read path);
+ * `cart` is the cart as its event read it (null when the change made no cart event), to answer from.
+ */
+export type OrderAnswer<T, R> = (tx: EntityManager, changed: T, cart: Cart | null) => Promise<R>;
 
 /**
  * The one write path of an order, inside a transaction the caller runs:
@@ -27,17 +34,24 @@ export type OrderAnswer<T, R> = (tx: EntityManager, changed: T) => Promise<R>;
  *    facts), in one round trip;
  * 3. let the command change it through its domain methods;
  * 4. price it when it is still a cart and pricing has not seen the last change;
- * 5. flush once: the unit of work writes whatever changed.
+ * 5. flush once: the unit of work writes whatever changed;
+ * 6. record its events (order-events.ts), written by the outbox when the transaction commits.
  * Answers what the change returned.
  */
 export async function changeOrder<T>(tx: EntityManager, orderId: number, options: OrderCommandOptions, change: OrderChange<T>): Promise<T> {
+  return (await changeAndRecord(tx, orderId, options, change)).changed;
+}
+
+async function changeAndRecord<T>(tx: EntityManager, orderId: number, options: OrderCommandOptions, change: OrderChange<T>): Promise<{ changed: T; cart: Cart | null }> {
   if (options.lockCustomer === true) await lockCustomerOfOrder(tx, orderId);
   const order = await lockAndLoadOrder(tx, orderId, options);
   if (order === null) throw typeof options.missing === 'function' ? options.missing() : resourceNotFound(options.missing);
-  const answer = await change(order, tx);
+  const before = orderBefore(order);
+  const changed = await change(order, tx);
   if (order.needsPricing) await priceOrder(order);
   await tx.flush();
-  return answer;
+  const cart = options.events === false ? null : await recordOrderEvents(tx, order, before);
+  return { changed, cart };
 }
 
 /**
@@ -50,8 +64,8 @@ export async function orderCommand<T, R>(em: EntityManager, orderId: number, opt
 export async function orderCommand<T, R>(em: EntityManager, orderId: number, options: OrderCommandOptions, change: OrderChange<T>, answer?: OrderAnswer<T, R>): Promise<T | R> {
   try {
     return await inWriteTransaction(em, async (tx) => {
-      const changed = await changeOrder(tx, orderId, options, change);
-      return answer === undefined ? changed : answer(tx, changed);
+      const { changed, cart } = await changeAndRecord(tx, orderId, options, change);
+      return answer === undefined ? changed : answer(tx, changed, cart);
     });
   } catch (error) {
     if (error instanceof OrderProcessingError) throw badRequest(error.message);

@@ -97,6 +97,11 @@ export class OrderAggregate implements OrderAggregateState {
   private priced = false;
   private discarded = false;
 
+  /** Removed by `discard` (the flush deletes it). */
+  get isDiscarded(): boolean {
+    return this.discarded;
+  }
+
   get isCart(): boolean {
     return this.order.state === 'cart';
   }

@@ -90,6 +90,18 @@ export async function findCart(em: EntityManager, id: number, prepared: Prepared
   return cart ?? null;
 }
 
+const CART_OF_ORDER = `${CART_SELECT} where o.id = ?`;
+
+/**
+ * The cart shape of an order whatever its checkout state, inside a write's transaction: what GET cart
+ * answers while the checkout is still at `cart` (the cart events' data; past that step GET cart is a 404,
+ * and the events still carry the cart's shape).
+ */
+export async function findCartShapeOf(tx: EntityManager, id: number): Promise<Cart | null> {
+  const [cart] = cartsOf(await tx.execute<CartRow[]>(CART_OF_ORDER, [id]));
+  return cart ?? null;
+}
+
 export const CART_SORTS = ['id', 'createdAt', 'updatedAt', 'total', 'itemsTotal'] as const;
 export const CART_CRITERIA = ['customer', 'channel'] as const;
 export type CartSort = (typeof CART_SORTS)[number];

@@ -152,11 +152,12 @@ async function withOrderParts(em: EntityManager, rows: OrderRow[]): Promise<Orde
     const channels = await findChannelDetails(em, [...rows.map((row) => row.channelId), ...found.channelIds]);
     return { channels, payments: groupBy(found.complete(channels), (payment) => payment.orderId) };
   };
-  const [customers, { channels, payments }, shipments] = await Promise.all([
-    findCustomerDetails(em, rows.map((row) => row.customerId)),
-    readPayments(),
-    findShipmentsOfOrders(em, ids),
-  ]);
+  const readCustomers = () => findCustomerDetails(em, rows.map((row) => row.customerId));
+  const readShipments = () => findShipmentsOfOrders(em, ids);
+  // Inside a transaction (a write's events) every read goes over its one connection: one after another.
+  const [customers, { channels, payments }, shipments] = em.isInTransaction()
+    ? [await readCustomers(), await readPayments(), await readShipments()]
+    : await Promise.all([readCustomers(), readPayments(), readShipments()]);
   return rows.map(({ customerId, channelId, items, promotionCoupon, ...order }) => ({
     ...withDates<Omit<Order, 'items' | 'customer' | 'channel' | 'payments' | 'shipments' | 'promotionCoupon'>>(order, ['checkoutCompletedAt']),
     items: items.map(({ productTranslations, ...item }) => ({

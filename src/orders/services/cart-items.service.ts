@@ -75,9 +75,9 @@ export class CartItemsService {
         checkAddable(cart, form);
         return cart.addItem(cart.addedVariant!.id, form.data.quantity);
       },
-      // After the flush, through the cart-item read model whose columns the cart's GET shows.
-      async (tx, line) => {
-        const added = await findCartItem(tx, line.id);
+      // The line as the cart's event read it (the cart's GET read), else through the cart-item read model.
+      async (tx, line, cart) => {
+        const added = cart?.items.find((item) => item.id === line.id) ?? (await findCartItem(tx, line.id));
         if (added === null) throw new Error(`The cart line ${line.id} just written cannot be read`);
         return serializeCartItem(added);
       },

@@ -23,6 +23,7 @@ import { COUPON_INVALID, type CreateCartForm, type UpdateCartForm } from '../htt
 import { CART_CRITERIA, CART_SORTS, countCarts, findCart, findCartPage, type CartCriterion, type CartSort } from '../queries/cart.read-model';
 import { PreparedReads } from '../../database/prepared-reads';
 import { inWriteTransaction } from '../../database/write-transaction';
+import { recordEvent } from '../../events';
 
 const CART = { missing: 'cart', cartsOnly: true } as const;
 
@@ -79,7 +80,9 @@ export class CartsService {
       await tx.flush();
       const row = await findCart(tx, order.id);
       if (row === null) throw new Error(`The cart ${order.id} just created cannot be read`);
-      return serializeCart(row, 'detailed');
+      const created = serializeCart(row, 'detailed');
+      await recordEvent(tx, { type: 'cart.created', data: created });
+      return created;
     });
   }
 

@@ -5,6 +5,7 @@ import { Address } from '../../addressing/entities/address.entity';
 import { conflict, resourceNotFound } from '../../common/errors/api-error';
 import { Customer } from '../../customers/entities/customer.entity';
 import { inWriteTransaction } from '../../database/write-transaction';
+import { recordEvent } from '../../events';
 import { Order } from '../domain/order.entity';
 
 export const HAS_PLACED_ORDERS = 'The customer has placed orders and cannot be deleted.';
@@ -31,6 +32,9 @@ export class DeleteCustomerService {
       }
       tx.remove(customer);
       await tx.flush();
+      // The customer's carts go with them: each is a deleted cart, then the customer.
+      for (const order of orders) await recordEvent(tx, { type: 'cart.deleted', data: { id: order.id } });
+      await recordEvent(tx, { type: 'customer.deleted', data: { id } });
     });
   }
 }

@@ -3,7 +3,8 @@
  * why a 4xx/5xx body is not one of them, or null when it is.
  */
 
-const CODE_MESSAGE_STATUSES = new Set([400, 403, 404, 405, 409, 413, 415, 422, 429]);
+// 410: an event feed cursor below the events still kept (events §2).
+const CODE_MESSAGE_STATUSES = new Set([400, 403, 404, 405, 409, 410, 413, 415, 422, 429]);
 const OAUTH_STATUSES = new Set([400, 401]);
 
 type Json = Record<string, unknown>;

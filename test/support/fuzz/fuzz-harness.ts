@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml } from '../../../src/fixtures';
+import { WebhookSubscription } from '../../../src/webhooks/entities/webhook-subscription.entity';
+import { newSigningSecret } from '../../../src/webhooks/signing-secrets';
 import { startTestApp, type TestApp } from '../test-app';
 import { fingerprint, fingerprintStatement, readIdPools } from './database-state';
 import { errorBodyProblem, parseJsonBody } from './error-shapes';
@@ -39,12 +41,23 @@ orders:
 ${Array.from({ length: 10 }, (_, index) => `  - {customer: spare${index % 8}@fuzz.test, channel: ${index % 3 === 2 ? 'EU_WEB' : 'WEB'}, localeCode: ${index % 3 === 2 ? 'de_DE' : 'en_US'}, items: [{variant: MUG_SW, quantity: ${1 + (index % 3)}}, {variant: T_SHIRT_STRIPES_M, quantity: 1}]}`).join('\n')}
 `;
 
+/** Webhook subscriptions (the fixtures have none), so their item routes reach their forms too. */
+const SPARE_WEBHOOKS = [
+  { url: 'https://1.1.1.1/hooks/orders', events: ['order.*'], description: 'Orders' },
+  { url: 'https://hooks.example.com/all', events: ['*'], enabled: false },
+  { url: 'https://8.8.8.8/customers', events: ['customer.created', 'customer.deleted'] },
+];
+
 async function loadDemoShop(t: TestApp): Promise<void> {
   const sources = [
     { file: 'demo.yaml', data: parseFixtureYaml('demo.yaml', readFileSync(DEMO, 'utf8')) },
     { file: 'spare.yaml', data: parseFixtureYaml('spare.yaml', SPARE_YAML) },
   ];
-  await t.em().transactional((em: EntityManager) => loadFixtures(em, sources, { purge: true, now: new Date() }, engineOrderHooks));
+  await t.em().transactional(async (em: EntityManager) => {
+    await loadFixtures(em, sources, { purge: true, now: new Date() }, engineOrderHooks);
+    for (const webhook of SPARE_WEBHOOKS) em.create(WebhookSubscription, { ...webhook, secret: newSigningSecret() });
+    await em.flush();
+  });
 }
 
 export interface FuzzStats {

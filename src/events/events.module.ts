@@ -1,0 +1,44 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { registerEventOutbox } from './event-outbox';
+import { purgeExpiredEvents } from './event-retention';
+import { EventsService } from './events.service';
+import { EventsController } from './http/events.controller';
+
+/** The event feed and the outbox every write records its events in (src/events/event-outbox.ts). */
+@Module({
+  controllers: [EventsController],
+  providers: [EventsService],
+})
+export class EventsModule implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('EventRetention');
+  private cleanup: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** After every module's init, so the outbox comes after the idempotency fence (the counter lock is the last one). */
+  async onApplicationBootstrap(): Promise<void> {
+    await registerEventOutbox(this.orm);
+    if (this.config.eventsCleanupIntervalMs > 0) {
+      this.cleanup = setInterval(() => void this.purge(), this.config.eventsCleanupIntervalMs);
+      this.cleanup.unref();
+    }
+  }
+
+  onModuleDestroy(): void {
+    if (this.cleanup !== null) clearInterval(this.cleanup);
+  }
+
+  private async purge(): Promise<void> {
+    try {
+      const purgedThrough = await purgeExpiredEvents(this.orm.em.fork(), this.config.eventsRetentionDays);
+      if (purgedThrough !== null) this.logger.log(`Deleted expired events through sequence ${purgedThrough}`);
+    } catch (error) {
+      this.logger.error(`The event retention cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

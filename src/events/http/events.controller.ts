@@ -1,0 +1,65 @@
+import { Controller, Get, Param, Req } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { resourceNotFound, resourceNotFoundMessage } from '../../common/errors/api-error';
+import { validateForm } from '../../common/forms/validate-form';
+import { rawQuery } from '../../common/http/raw-query';
+import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../../common/openapi/api-decorators';
+import { notFound, ok, validationFailed } from '../../common/openapi/responses';
+import { integer, string } from '../../common/openapi/schema-builders';
+import { EventsService } from '../events.service';
+import { DEFAULT_FEED_LIMIT, EventFeedForm, feedQueryBody, LIMIT_OUT_OF_RANGE, MAX_FEED_LIMIT, TYPE_PATTERNS } from './event-feed.form';
+import { eventExample, EventPageSchema, eventPageExample, EventSchema, eventsPurged } from './events.openapi';
+
+/** A sequence in the path: canonical digits only (anything else names no event: 404). */
+const CANONICAL_SEQUENCE = /^[1-9]\d{0,14}$/;
+
+function parseSequence(raw: string): number {
+  if (!CANONICAL_SEQUENCE.test(raw)) throw resourceNotFound('event');
+  return Number(raw);
+}
+
+const feedValidationExample = {
+  code: 400,
+  message: 'Validation Failed',
+  errors: { children: { after: {}, limit: { errors: [LIMIT_OUT_OF_RANGE] }, type: {} } },
+};
+
+@ApiTags('Events')
+@Controller('api/v1/events')
+export class EventsController {
+  constructor(private readonly events: EventsService) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listEvents',
+    summary: 'Poll the event feed',
+    description:
+      'Events after a sequence, in sequence order, which is commit order: polling with `after` set to the last sequence seen (or following `next`) ' +
+      'sees every event exactly once, also while writes run on several instances.',
+  })
+  @ApiQuery({ name: 'after', required: false, description: 'A sequence; the page starts after it. 0 by default.', schema: integer({ minimum: 0, default: 0 }) })
+  @ApiQuery({ name: 'limit', required: false, description: `Events per page, 1 to ${MAX_FEED_LIMIT}.`, schema: integer({ minimum: 1, maximum: MAX_FEED_LIMIT, default: DEFAULT_FEED_LIMIT }) })
+  @ApiQuery({
+    name: 'type',
+    required: false,
+    description: 'Only these types (repeat the parameter for several); `order.*` names every type of a resource, `*` all.',
+    schema: { type: 'array', items: string({ enum: [...TYPE_PATTERNS] }) },
+    style: 'form',
+    explode: true,
+  })
+  @ApiResponses(ok('A page of events and the cursor to poll next.', EventPageSchema, { page: { summary: 'One event', value: eventPageExample } }), validationFailed(EventFeedForm, feedValidationExample), eventsPurged())
+  @ApiStandardErrors()
+  feed(@Req() request: FastifyRequest) {
+    return this.events.feed(validateForm(EventFeedForm, feedQueryBody(rawQuery(request))));
+  }
+
+  @Get(':id')
+  @ApiOperation({ operationId: 'showEvent', summary: 'Show one event' })
+  @ApiPathParam('id', 'The event sequence.', integer({ minimum: 1, example: 42 }))
+  @ApiResponses(ok('The event.', EventSchema, { event: { summary: 'An event', value: eventExample } }), notFound('No event has this sequence (or it is no longer kept).', resourceNotFoundMessage('event')))
+  @ApiStandardErrors()
+  show(@Param('id') id: string) {
+    return this.events.show(parseSequence(id));
+  }
+}

@@ -1,0 +1,72 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordEvent, type EventType } from '../../events';
+import type { OrderAggregate } from '../domain/order-aggregate';
+import { findCartShapeOf, type Cart } from '../queries/cart.read-model';
+import { findOrder } from '../queries/order.read-model';
+import { serializeCart } from '../serializers/cart.serializer';
+import { serializeOrder } from '../serializers/order.serializer';
+
+/** What an order looked like when its write path loaded it, to tell afterwards which events its change makes. */
+export interface OrderBefore {
+  wasCart: boolean;
+  state: string;
+  payments: ReadonlyMap<number, string>;
+  shipments: ReadonlyMap<number, string>;
+}
+
+export function orderBefore(order: OrderAggregate): OrderBefore {
+  return {
+    wasCart: order.isCart,
+    state: order.order.state,
+    payments: new Map(order.payments.map((payment) => [payment.id, payment.state])),
+    shipments: new Map(order.shipments.map((shipment) => [shipment.id, shipment.state])),
+  };
+}
+
+const reached = (before: ReadonlyMap<number, string>, now: ReadonlyArray<{ id: number; state: string }>, state: string): boolean =>
+  now.some((item) => item.state === state && before.get(item.id) !== state);
+
+/** The events of a placed order's change, in the order they are written (fulfilment last: it follows from the others). */
+function placedOrderEvents(order: OrderAggregate, before: OrderBefore): EventType[] {
+  const types: EventType[] = [];
+  const state = order.order.state;
+  if (state === 'cancelled' && before.state !== 'cancelled') types.push('order.cancelled');
+  if (reached(before.payments, order.payments, 'completed')) types.push('payment.completed');
+  if (reached(before.shipments, order.shipments, 'shipped')) types.push('shipment.shipped');
+  if (state === 'fulfilled' && before.state !== 'fulfilled') types.push('order.fulfilled');
+  return types;
+}
+
+/** The order as GET /orders/{id} answers it, read in the write's transaction after its flush. */
+async function orderData(tx: EntityManager, id: number): Promise<unknown> {
+  const order = await findOrder(tx, id);
+  if (order === null) throw new Error(`The order ${id} just changed cannot be read`);
+  return serializeOrder(order);
+}
+
+/**
+ * Records the events of one change of an order made through its write path, after its flush: a cart
+ * is `cart.updated` (or `cart.deleted`, or `order.placed` when the change placed it); a placed order
+ * gets one event per thing that happened to it. The data is read through the resource's GET read path
+ * once (one statement for a cart, five for an order), and shared by the events of the change. Answers
+ * the cart it read, if any, so the write's own answer can be taken from it instead of reading again.
+ */
+export async function recordOrderEvents(tx: EntityManager, order: OrderAggregate, before: OrderBefore): Promise<Cart | null> {
+  const id = order.order.id;
+  if (before.wasCart && order.isDiscarded) {
+    await recordEvent(tx, { type: 'cart.deleted', data: { id } });
+    return null;
+  }
+  if (before.wasCart && order.isCart) {
+    const cart = await findCartShapeOf(tx, id);
+    if (cart === null) throw new Error(`The cart ${id} just changed cannot be read`);
+    await recordEvent(tx, { type: 'cart.updated', data: serializeCart(cart, 'detailed') });
+    return cart;
+  }
+  const types: EventType[] = before.wasCart ? ['order.placed'] : placedOrderEvents(order, before);
+  if (types.length > 0) {
+    const data = await orderData(tx, id);
+    for (const type of types) await recordEvent(tx, { type, data });
+  }
+  return null;
+}

@@ -1,0 +1,46 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { AppMetrics } from '../../operability/app-metrics';
+import { OperabilityModule } from '../../operability/operability.module';
+import { DeliveriesController } from './deliveries.controller';
+import { DeliveriesService } from './deliveries.service';
+import { DeliveryEngine } from './delivery-engine';
+import { deliverySettings, type DeliveryDatabase } from './delivery-settings';
+
+/** Where the engine's own connections go: the ORM's database (AppModule.register provides it). */
+export const DELIVERY_DATABASE = Symbol('DELIVERY_DATABASE');
+
+/** The API side of webhook delivery: the engine in this process, its routes, and the kick after each commit. */
+@Module({
+  imports: [OperabilityModule],
+  controllers: [DeliveriesController],
+  providers: [
+    DeliveriesService,
+    {
+      provide: DeliveryEngine,
+      inject: [APP_CONFIG, DELIVERY_DATABASE, AppMetrics],
+      useFactory: (config: AppConfig, database: DeliveryDatabase, metrics: AppMetrics) => {
+        const logger = new Logger('WebhookDelivery');
+        return new DeliveryEngine(deliverySettings(config, database), metrics.registry, (message, error) => logger.error(`${message}: ${String(error)}`));
+      },
+    },
+  ],
+  exports: [DeliveryEngine],
+})
+export class WebhookDeliveryModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly engine: DeliveryEngine,
+    @Inject(MikroORM) private readonly orm: MikroORM,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.engine.start();
+    // Events are written in the transaction of their change: after any commit there may be new ones.
+    if (this.engine.dispatchesOnCommit) this.orm.em.getEventManager().registerSubscriber({ afterTransactionCommit: () => this.engine.kick() });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.engine.stop();
+  }
+}
