@@ -38,7 +38,7 @@ const DISPATCH_CRON = '* * * * *';
  * and the expiry of jobs whose process died keep every committed event going out after any crash.
  */
 export class DeliveryEngine {
-  readonly database: QueueDatabase;
+  private readonly database: QueueDatabase;
   private readonly boss: PgBoss;
   private readonly metrics: DeliveryMetrics;
   private readonly policy: RetryPolicy;

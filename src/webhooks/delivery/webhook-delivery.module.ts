@@ -1,3 +1,4 @@
+import type { EventSubscriber } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -10,6 +11,15 @@ import { deliverySettings, type DeliveryDatabase } from './delivery-settings';
 
 /** Where the engine's own connections go: the ORM's database (AppModule.register provides it). */
 export const DELIVERY_DATABASE = Symbol('DELIVERY_DATABASE');
+
+/** Kicks the dispatcher after every commit; acts only after COMMIT, so it takes no lock of any write. */
+class DispatchAfterCommit implements EventSubscriber {
+  constructor(private readonly engine: DeliveryEngine) {}
+
+  afterTransactionCommit(): void {
+    this.engine.kick();
+  }
+}
 
 /** The API side of webhook delivery: the engine in this process, its routes, and the kick after each commit. */
 @Module({
@@ -37,7 +47,7 @@ export class WebhookDeliveryModule implements OnApplicationBootstrap, OnApplicat
   async onApplicationBootstrap(): Promise<void> {
     await this.engine.start();
     // Events are written in the transaction of their change: after any commit there may be new ones.
-    if (this.engine.dispatchesOnCommit) this.orm.em.getEventManager().registerSubscriber({ afterTransactionCommit: () => this.engine.kick() });
+    if (this.engine.dispatchesOnCommit) this.orm.em.getEventManager().registerSubscriber(new DispatchAfterCommit(this.engine));
   }
 
   async onApplicationShutdown(): Promise<void> {
