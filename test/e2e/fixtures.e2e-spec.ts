@@ -350,6 +350,11 @@ describe('fixtures loader', () => {
     expect(ids).toEqual(DEMO_ID_MAP);
     const counts = await rowCounts();
     expect([counts.orders, counts.customer, counts.product, counts.admin_user, counts.order_sequence]).toEqual([10, 7, 13, 1, 1]);
+    // The one-row tables a purge keeps: sequences are never handed out twice, and the webhook dispatcher keeps its cursor.
+    const kept = await orm.em.fork().execute<Array<{ counters: number; cursors: number }>>(
+      'select (select count(*)::int from event_counter) as counters, (select count(*)::int from webhook_dispatch_cursor) as cursors',
+    );
+    expect(kept).toEqual([{ counters: 1, cursors: 1 }]);
   });
 
   it('resolves references to an earlier file and to what is already in the database', async () => {
