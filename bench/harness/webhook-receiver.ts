@@ -11,23 +11,21 @@ export class WebhookReceiver {
   received = 0;
   private waiters: Array<{ count: number; resolve: () => void }> = [];
 
-  private constructor(
-    private readonly server: Server,
-    readonly url: string,
-  ) {}
+  private readonly server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200).end();
+      this.count();
+    });
+  });
+  /** Where deliveries go, once started. */
+  url = '';
 
   static async start(): Promise<WebhookReceiver> {
-    let receiver: WebhookReceiver | undefined;
-    const server = createServer((request, response) => {
-      request.resume();
-      request.on('end', () => {
-        response.writeHead(200).end();
-        receiver?.count();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    receiver = new WebhookReceiver(server, `http://127.0.0.1:${port}/hook`);
+    const receiver = new WebhookReceiver();
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.server.address() as AddressInfo;
+    receiver.url = `http://127.0.0.1:${port}/hook`;
     return receiver;
   }
 
