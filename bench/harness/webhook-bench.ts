@@ -12,7 +12,7 @@ const REPLAYED_EVENTS = 1000;
 /** How long the runner waits for the deliveries of the measured writes, and of the replay. */
 const DRAIN_TIMEOUT_MS = 180_000;
 
-export interface DeliveryThroughput {
+interface DeliveryThroughput {
   /** Deliveries awaited (events × subscriptions). */
   deliveries: number;
   /** From the start of the wait (the last write answered, or the replay requested) to the last delivery. */
