@@ -2,7 +2,7 @@ import { definePageSchema } from '../common/openapi/page-schema';
 import { requestSchemaFor } from '../common/openapi/request-schema';
 import { arrayOf, boolean, closedObject, dateTime, ID, integer, link, string } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
-import { ALL_EVENTS, EVENT_PREFIX_PATTERNS, EVENT_TYPES } from './event-patterns';
+import { EVENT_PATTERNS } from '../events';
 import { WebhookForm } from './forms/webhook.form';
 import { NO_EVENTS } from './forms/webhook-messages';
 import { HTTPS_REQUIRED } from './url-guard';
@@ -13,7 +13,6 @@ const WEBHOOK_HREF = `^/api/v1/webhooks/${ID}$`;
 const DELIVERIES_HREF = `^/api/v1/webhooks/${ID}/deliveries/$`;
 const webhookLinks = (id: number) => ({ self: { href: `/api/v1/webhooks/${id}` }, deliveries: { href: `/api/v1/webhooks/${id}/deliveries/` } });
 
-const EVENT_PATTERNS = [ALL_EVENTS, ...EVENT_PREFIX_PATTERNS, ...EVENT_TYPES];
 const SECRET_PATTERN = '^whsec_[A-Za-z0-9+/]{43}=$';
 const EXAMPLE_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2l1Xy0Oj4SY=';
 
@@ -44,7 +43,7 @@ const customersHookExample = {
 const webhookFields = {
   id: integer(),
   url: string({ description: 'Where events are posted.' }),
-  events: arrayOf(string({ enum: EVENT_PATTERNS }), { minItems: 1, description: 'Event types, `prefix.*` patterns, or `*` for all.' }),
+  events: arrayOf(string({ enum: [...EVENT_PATTERNS] }), { minItems: 1, description: 'Event types, `prefix.*` patterns, or `*` for all.' }),
   description: string({ description: 'Left out when there is none.' }),
   enabled: boolean({ description: 'A disabled subscription gets no deliveries.' }),
   createdAt: dateTime('When the subscription was created.'),
@@ -118,7 +117,7 @@ function webhookRequest(name: string, required: readonly string[], description: 
       },
       events: {
         replace: true,
-        ...arrayOf(string({ enum: EVENT_PATTERNS }), { minItems: 1 }),
+        ...arrayOf(string({ enum: [...EVENT_PATTERNS] }), { minItems: 1 }),
         description: 'Event types, `prefix.*` patterns (`order.*`), or `*` for all; an entry given twice is kept once.',
         example: ['order.*', 'payment.completed'],
       },

@@ -1,14 +1,12 @@
 import { IsArray, IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { Form } from '../../common/forms/form-shape';
 import { NOT_VALID } from '../../common/forms/messages';
-import { EVENT_TYPES } from '../event-types';
+import { EVENT_PATTERNS } from '../event-patterns';
 
 export const MAX_FEED_LIMIT = 500;
 export const DEFAULT_FEED_LIMIT = 100;
 export const LIMIT_OUT_OF_RANGE = `This value should be between 1 and ${MAX_FEED_LIMIT}.`;
 
-/** What `type` may name: a type, every type of a resource (`order.*`) or all (`*`). */
-export const TYPE_PATTERNS: readonly string[] = ['*', ...new Set(EVENT_TYPES.map((type) => `${type.split('.')[0]}.*`)), ...EVENT_TYPES];
 
 /** A sequence as a query value: a whole number in its one spelling, at most 15 digits (safe for JSON consumers). */
 const SEQUENCE = /^(0|[1-9]\d{0,14})$/;
@@ -28,7 +26,7 @@ export class EventFeedForm {
   @IsOptional()
   limit?: string;
 
-  @IsIn(TYPE_PATTERNS, { each: true, message: NOT_VALID })
+  @IsIn(EVENT_PATTERNS, { each: true, message: NOT_VALID })
   @IsArray({ message: NOT_VALID })
   @IsOptional()
   type?: string[];

@@ -8,7 +8,8 @@ import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../../common/open
 import { notFound, ok, validationFailed } from '../../common/openapi/responses';
 import { integer, string } from '../../common/openapi/schema-builders';
 import { EventsService } from '../events.service';
-import { DEFAULT_FEED_LIMIT, EventFeedForm, feedQueryBody, LIMIT_OUT_OF_RANGE, MAX_FEED_LIMIT, TYPE_PATTERNS } from './event-feed.form';
+import { EVENT_PATTERNS } from '../event-patterns';
+import { DEFAULT_FEED_LIMIT, EventFeedForm, feedQueryBody, LIMIT_OUT_OF_RANGE, MAX_FEED_LIMIT } from './event-feed.form';
 import { eventExample, EventPageSchema, eventPageExample, EventSchema, eventsPurged } from './events.openapi';
 
 /** A sequence in the path: canonical digits only (anything else names no event: 404). */
@@ -44,7 +45,7 @@ export class EventsController {
     name: 'type',
     required: false,
     description: 'Only these types (repeat the parameter for several); `order.*` names every type of a resource, `*` all.',
-    schema: { type: 'array', items: string({ enum: [...TYPE_PATTERNS] }) },
+    schema: { type: 'array', items: string({ enum: [...EVENT_PATTERNS] }) },
     style: 'form',
     explode: true,
   })

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { deliveryJob } from './delivery-jobs';
 import type { QueueDatabase } from './queue-database';
-import { matchesEventPatterns } from '../event-patterns';
+import { matchesEventPatterns } from '../../events';
 
 /** Events turned into jobs per transaction; a full batch is followed by another at once. */
 const DISPATCH_BATCH = 500;

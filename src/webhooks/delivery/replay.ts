@@ -3,7 +3,7 @@ import { deliveryJob } from './delivery-jobs';
 import type { DeliveryTarget } from './delivery-messages';
 import { DELIVERY_QUEUE, QUEUE_SCHEMA } from './queue-names';
 import type { QueueDatabase } from './queue-database';
-import { matchesEventPatterns } from '../event-patterns';
+import { matchesEventPatterns } from '../../events';
 
 /** Jobs inserted per statement. */
 const INSERT_BATCH = 1000;

@@ -12,7 +12,7 @@ export class WebhookSubscription {
   @Property({ type: 'string', length: 2048 })
   url!: string;
 
-  /** Event types and `prefix.*` / `*` patterns (see event-patterns.ts). */
+  /** Event types and `prefix.*` / `*` patterns (see src/events/event-patterns.ts). */
   @Property({ type: 'text[]' })
   events!: string[];
 

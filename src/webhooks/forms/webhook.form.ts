@@ -5,7 +5,7 @@ import { NOT_BLANK, NOT_VALID } from '../../common/forms/messages';
 import { StoredIn } from '../../common/forms/stored-in';
 import { trimmed, trimmedOrNull } from '../../common/forms/trim';
 import { WebhookSubscription } from '../entities/webhook-subscription.entity';
-import { isEventPattern } from '../event-patterns';
+import { isEventPattern } from '../../events';
 import { NOT_A_URL, parseWebhookUrl } from '../url-guard';
 import { NO_EVENTS, UNKNOWN_EVENTS } from './webhook-messages';
 
@@ -14,7 +14,7 @@ function IsWebhookUrl(options: ValidationOptions): PropertyDecorator {
   return ValidateBy({ name: 'isWebhookUrl', validator: { validate: (value: unknown) => typeof value === 'string' && parseWebhookUrl(value) !== null } }, options);
 }
 
-/** Every entry is an event type, a `prefix.*` pattern or `*` (see event-patterns.ts). */
+/** Every entry is an event type, a `prefix.*` pattern or `*` (see src/events/event-patterns.ts). */
 function IsEventPatternList(options: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     { name: 'isEventPatternList', validator: { validate: (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string' && isEventPattern(item)) } },

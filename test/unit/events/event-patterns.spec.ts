@@ -1,4 +1,5 @@
-import { EVENT_PREFIX_PATTERNS, EVENT_TYPES, isEventPattern, matchesEventPatterns } from '../../../src/webhooks/event-patterns';
+import { EVENT_PREFIX_PATTERNS, isEventPattern, matchesEventPatterns } from '../../../src/events/event-patterns';
+import { EVENT_TYPES } from '../../../src/events/event-types';
 
 describe('event patterns', () => {
   it('lists the event types of the contract and one prefix pattern per resource', () => {
