@@ -247,7 +247,7 @@ function formatWebhooks(results: Results): string {
   return [
     table(['product, server DB, 1 conn (issue #22)', 'p50 ms', 'p99 ms', 'Node CPU ms/req', 'PG CPU ms/req', 'PG server ms/req'], rows),
     `(with subscriptions the product's in-process worker delivers to a local receiver answering 200 while the writes run; CPU includes that work)`,
-    rate(`delivery of the measured writes' ${hooks.events} events, from the last write answered`, hooks.drain),
+    `deliveries of the measured writes (${hooks.events} events × ${hooks.subscriptions}): ${hooks.drain?.seconds === null || hooks.drain === null ? 'not all arrived' : `all ${hooks.drain.deliveries} had arrived ${num(hooks.drain.seconds, 1)} s after the last write answered (delivered while the writes ran)`}`,
     rate('delivery throughput, replay of the last events to both subscriptions', hooks.replay),
     ...(hooks.note ? [`webhooks incomplete: ${hooks.note}`] : []),
   ].join('\n');
