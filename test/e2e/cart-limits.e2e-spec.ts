@@ -151,10 +151,13 @@ describe('cart limits', () => {
    * keeps the event loop busy delays it). Timed, which the project otherwise leaves to benchmarks, with
    * an allowance for a busy shared machine: on an oversubscribed 2-core machine (load average 11) the
    * worst runs took 1.1 s for a step and 0.5 s for a probe, quiet runs 0.44 s and 0.16 s; before the
-   * processing was made cheaper this cart took 2.8 s to complete, the probes waiting 2.4 s.
+   * processing was made cheaper this cart took 2.8 s to complete, the probes waiting 2.4 s. Since every
+   * checkout step also reads the cart for its event (issue #22), one CI run on the server database saw a
+   * probe wait 0.72 s during select-payment (step 1.9 s) with two test workers on two cores: the allowance
+   * is 3.2 (probes 0.8 s), still well below the 2.4 s this bar was set against.
    */
   describe('the largest cart they allow', () => {
-    const BUSY_MACHINE_ALLOWANCE = 2.5;
+    const BUSY_MACHINE_ALLOWANCE = 3.2;
     const STEP_LIMIT_MS = 1000 * BUSY_MACHINE_ALLOWANCE;
     const LIVE_LIMIT_MS = 250 * BUSY_MACHINE_ALLOWANCE;
     // Checking each response against the OpenAPI document is the test's own work on this thread: off here.
