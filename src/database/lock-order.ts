@@ -13,8 +13,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *   4. promotions        FOR NO KEY UPDATE: usage counters, those with a usage limit first, each group
  *                        in id order (completion: the channel's limited ones before pricing, then the
  *                        applied ones when counting their use; cancel: the order's)
- *   5. product variants  FOR UPDATE, in id order: stock (completion, payment, cancel);
- *                        FOR SHARE (adding it to a cart)
+ *   5. product variants  FOR UPDATE, in id order: stock (completion, payment, cancel); key share by
+ *                        the insert of a new cart line (adding it to a cart, at the flush)
  *   6. order sequence    (completion, by its UPDATE)
  *   7. webhook subscription  FOR UPDATE: its change, secret rotation and delete (src/webhooks), each the
  *                        only lock of its write but the idempotency key — and, after it, pg-boss's job
@@ -38,9 +38,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * address → customer) — conflict only with FOR UPDATE and DELETE. That is why counters are locked FOR NO
  * KEY UPDATE (no write here deletes or re-keys a promotion or coupon): such key-share locks may then come
  * at any point of a write. Variants are locked FOR UPDATE, but the only insert referencing one (a new
- * cart line) share-locks its variant first. Customers do get FOR UPDATE and DELETE, so every insert that
- * references a customer comes from a write that locked that customer first (a new cart, the completion's
- * address book).
+ * cart line) comes at the flush of a write that holds no lock of a level after 5 yet. Customers do get
+ * FOR UPDATE and DELETE, so every insert that references a customer comes from a write that locked that
+ * customer first (a new cart, the completion's address book).
  */
 
 /**

@@ -67,7 +67,7 @@ interface OrderGraphRow {
  * One order's graph and everything pricing reads, in one statement, each list aggregated on its own (no
  * joined row product): the rows of its lines, units, adjustments (of the order, lines and units),
  * shipments, payments and applied promotions, to become managed entities; the facts of its variants
- * (and of the one about to be added, share-locked so a concurrent delete of it waits), its channel, its
+ * (and of the one about to be added), its channel, its
  * customer's groups and placed orders, the channel's promotion usage, its coupon (or the one it is about
  * to get) and the shop configuration version. Every value is bound: the variant code to add (or null),
  * whether to read the coupon `code` instead of the stored one, that code, the order id.
@@ -136,7 +136,7 @@ const ORDER_GRAPH = `
     left join zone tz on tz.id = ch.default_tax_zone_id
     left join promotion_coupon pc on pc.id = o.promotion_coupon_id
     left join address a on a.id = o.shipping_address_id
-    left join lateral (select v.id from product_variant v where v.code = ?::text for share of v) added on true
+    left join product_variant added on added.code = ?::text
    where o.id = ?::int and (not ?::boolean or o.checkout_state = 'cart')`;
 
 /**
@@ -151,7 +151,11 @@ const ORDER_GRAPH_LOCKED = `${ORDER_GRAPH}
 export interface LoadOrderOptions {
   /** Read this coupon (null: none) instead of the order's own: the order is about to get it. */
   couponCode?: string | null;
-  /** The code of a variant about to be added: its facts are read (and the variant share-locked) with the order. */
+  /**
+   * The code of a variant about to be added: its facts are read with the order, without a lock. Locking it
+   * here would take it before the order row (FOR UPDATE OF o locks after the joins are read) and break the
+   * lock order; the new line's insert key-share-locks it at the flush instead, after the order.
+   */
   addedVariantCode?: string;
 }
 
