@@ -1,7 +1,7 @@
 import { DeadlockException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from '../common/errors/api-error';
-import { inWriteTransaction, isLockConflict } from './write-transaction';
+import { inWriteTransaction, isLockConflict, lockConflicts } from './write-transaction';
 
 /** A PostgreSQL error as the driver converts it. */
 const databaseError = <T>(Exception: new (previous: Error) => T, code: string): T =>
@@ -30,6 +30,7 @@ describe('inWriteTransaction', () => {
 
   it('runs the whole transaction again, on a fresh fork, after a deadlock', async () => {
     const { em, forks } = fakeEntityManager();
+    const before = { ...lockConflicts };
     const seen: unknown[] = [];
     const result = await inWriteTransaction(em, (tx) => {
       seen.push(tx);
@@ -39,12 +40,15 @@ describe('inWriteTransaction', () => {
     expect(result).toBe('done');
     expect(seen).toEqual(forks);
     expect(new Set(seen).size).toBe(3);
+    expect(lockConflicts).toEqual({ retried: before.retried + 2, refused: before.refused });
   });
 
   it('answers the retryable 409 once the attempts are used up, and passes every other error on at once', async () => {
     const { em, forks } = fakeEntityManager();
+    const before = { ...lockConflicts };
     const refused = await inWriteTransaction(em, () => Promise.reject(databaseError(DeadlockException, '40P01'))).catch((error: unknown) => error);
     expect(forks).toHaveLength(4);
+    expect(lockConflicts).toEqual({ retried: before.retried + 3, refused: before.refused + 1 });
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({
       status: 409,

@@ -21,6 +21,13 @@ const WRITE_CONFLICT_RETRY_AFTER = '1';
  */
 export const writeConflict = (): ApiError => new ApiError(409, { code: 409, message: WRITE_CONFLICT_MESSAGE }, { 'retry-after': WRITE_CONFLICT_RETRY_AFTER });
 
+/**
+ * Lock conflicts this process met, for `GET /metrics`: attempts that were run again, and writes answered
+ * with the 409 after the last attempt. The lock order should keep both at 0; the lock-order stress test
+ * asserts it, since the retries would otherwise hide a broken order.
+ */
+export const lockConflicts = { retried: 0, refused: 0 };
+
 /** Attempts of one write in all; PostgreSQL picks one victim per deadlock, so a second attempt nearly always goes through. */
 const ATTEMPTS = 4;
 
@@ -41,7 +48,11 @@ export async function inWriteTransaction<T>(em: EntityManager, work: (tx: Entity
       return await em.fork().transactional(work);
     } catch (error) {
       if (!isLockConflict(error)) throw error;
-      if (attempt >= ATTEMPTS) throw writeConflict();
+      if (attempt >= ATTEMPTS) {
+        lockConflicts.refused++;
+        throw writeConflict();
+      }
+      lockConflicts.retried++;
       await pauseBefore(attempt);
     }
   }

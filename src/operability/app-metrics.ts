@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { lockConflicts } from '../database/write-transaction';
 import type { PoolStats } from './pool-stats';
 
 const LABELS = ['method', 'route', 'status'] as const;
@@ -41,6 +42,17 @@ export class AppMetrics {
     poolGauge('db_pool_connections_free', 'Idle database connections in the pool', (s) => s.free);
     poolGauge('db_pool_acquires_pending', 'Requests waiting for a database connection', (s) => s.pendingAcquires);
     poolGauge('db_pool_connections_max', 'Largest number of database connections the pool opens', (s) => s.max);
+    new Counter({
+      name: 'db_write_lock_conflicts_total',
+      help: 'Write transactions of this process that hit a deadlock or serialization failure: run again (retried) or answered 409 (refused)',
+      labelNames: ['outcome'],
+      registers,
+      collect() {
+        this.reset();
+        this.inc({ outcome: 'retried' }, lockConflicts.retried);
+        this.inc({ outcome: 'refused' }, lockConflicts.refused);
+      },
+    });
     collectDefaultMetrics({ register: this.registry });
   }
 

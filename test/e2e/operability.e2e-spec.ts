@@ -106,6 +106,8 @@ describe('operability (default configuration: no CORS origins, no metrics token)
       expect(sample(text, 'db_pool_connections_used')).toBe(0);
       expect(sample(text, 'db_pool_acquires_pending')).toBe(0);
       expect(sample(text, 'db_pool_connections_free')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'db_write_lock_conflicts_total{outcome="retried"}')).toEqual(expect.any(Number));
+      expect(sample(text, 'db_write_lock_conflicts_total{outcome="refused"}')).toEqual(expect.any(Number));
       expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
       expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     });

@@ -343,6 +343,18 @@ describe('lock order: racing writes on shared rows across two server processes (
     expect(unexpected).toEqual([]);
   });
 
+  it('never deadlocked: no write of either server had to be run again', async () => {
+    const conflicts = await Promise.all(
+      servers.map(async (server) => {
+        const metrics = await (await fetch(`${server.client.baseUrl}/metrics`)).text();
+        return metrics.split('\n').filter((line) => line.startsWith('db_write_lock_conflicts_total{'));
+      }),
+    );
+    // Retries would hide a write that takes its locks out of order; only an order kept by all of them gives 0.
+    const none = ['db_write_lock_conflicts_total{outcome="retried"} 0', 'db_write_lock_conflicts_total{outcome="refused"} 0'];
+    expect(conflicts).toEqual([none, none]);
+  });
+
   it('never answered a 5xx', () => {
     const failures = responses.filter(({ response }) => response.status >= 500).map(({ label, response }) => ({ label, ...answer(response) }));
     const statuses = responses.map(({ response }) => response.status);
