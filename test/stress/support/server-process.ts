@@ -50,7 +50,8 @@ export async function startServer(name: string, env: Record<string, string>, nod
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close' (after the pipes are drained), so the output printed for a failed server is complete.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   let hasExited = false;
   void exited.then(() => (hasExited = true));
 
@@ -91,7 +92,8 @@ export function runNode(args: string[], env: Record<string, string>): Promise<{ 
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    // 'close', not 'exit': at 'exit' the pipes may still hold output not yet read (seen with 20 at once on a busy machine).
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
