@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { runPeriodically } from '../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { registerEventOutbox } from './event-outbox';
 import { purgeExpiredEvents } from './event-retention';
@@ -13,7 +14,7 @@ import { EventsController } from './http/events.controller';
 })
 export class EventsModule implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('EventRetention');
-  private cleanup: NodeJS.Timeout | null = null;
+  private stopCleanup: () => void = () => undefined;
 
   constructor(
     private readonly orm: MikroORM,
@@ -23,22 +24,19 @@ export class EventsModule implements OnApplicationBootstrap, OnModuleDestroy {
   /** After every module's init, so the outbox comes after the idempotency fence (the counter lock is the last one). */
   async onApplicationBootstrap(): Promise<void> {
     await registerEventOutbox(this.orm);
-    if (this.config.eventsCleanupIntervalMs > 0) {
-      this.cleanup = setInterval(() => void this.purge(), this.config.eventsCleanupIntervalMs);
-      this.cleanup.unref();
-    }
+    this.stopCleanup = runPeriodically(
+      this.config.eventsCleanupIntervalMs,
+      () => this.purge(),
+      (error) => this.logger.error(`The event retention cleanup failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   onModuleDestroy(): void {
-    if (this.cleanup !== null) clearInterval(this.cleanup);
+    this.stopCleanup();
   }
 
   private async purge(): Promise<void> {
-    try {
-      const purgedThrough = await purgeExpiredEvents(this.orm.em.fork(), this.config.eventsRetentionDays);
-      if (purgedThrough !== null) this.logger.log(`Deleted expired events through sequence ${purgedThrough}`);
-    } catch (error) {
-      this.logger.error(`The event retention cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const purgedThrough = await purgeExpiredEvents(this.orm.em.fork(), this.config.eventsRetentionDays);
+    if (purgedThrough !== null) this.logger.log(`Deleted expired events through sequence ${purgedThrough}`);
   }
 }

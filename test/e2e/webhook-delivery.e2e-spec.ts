@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { recordEvent } from '../../src/events';
+import { purgeExpiredDeliveries } from '../../src/webhooks/delivery/delivery-retention';
 import { AUTH } from '../support/customer-data';
 import { seedAuth } from '../support/seed-auth';
 import { json, startTestApp, type TestApp } from '../support/test-app';
@@ -359,6 +360,26 @@ describe('webhook delivery', () => {
     expect(value(after, 'webhook_attempt_duration_seconds_count')).toBeGreaterThan(value(before, 'webhook_attempt_duration_seconds_count'));
     expect(after).toMatch(/^webhook_queue_depth \d+$/m);
     expect(after).toMatch(/^webhook_oldest_undelivered_event_age_seconds [\d.e+-]+$/m);
+  });
+
+  it('deletes the attempts older than the events retention, and only those', async () => {
+    const { id } = await subscribe('/kept');
+    await createCustomer();
+    await receiver.waitFor('/kept', 1);
+    const [recent] = (await recorded(id, 1))._embedded.items;
+    // An attempt of 31 days ago, as the worker writes them.
+    await t.em().execute(
+      `insert into webhook_delivery (subscription_id, event_id, event_type, attempt, attempted_at, status_code, duration_ms, outcome)
+       values (?, 'evt_000000000001', 'customer.created', 1, now() - interval '31 days', 200, 5, 'succeeded')`,
+      [id],
+    );
+    expect((await deliveries(id)).total).toBe(2);
+
+    const deleted = await purgeExpiredDeliveries(t.em(), 30);
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect(await t.em().execute(`select count(*)::int as n from webhook_delivery where attempted_at < now() - interval '30 days'`)).toEqual([{ n: 0 }]);
+    expect((await deliveries(id))._embedded.items).toEqual([recent]);
+    expect(await purgeExpiredDeliveries(t.em(), 30)).toBe(0);
   });
 
   it('drops the waiting deliveries and the attempts of a deleted subscription', async () => {

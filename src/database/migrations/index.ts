@@ -8,6 +8,7 @@ import { Migration20261124180000 } from './Migration20261124180000';
 import { Migration20261127032547 } from './Migration20261127032547';
 import { Migration20261127033000 } from './Migration20261127033000';
 import { Migration20261127040000 } from './Migration20261127040000';
+import { Migration20261127081132 } from './Migration20261127081132';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127032547', class: Migration20261127032547 },
   { name: 'Migration20261127033000', class: Migration20261127033000 },
   { name: 'Migration20261127040000', class: Migration20261127040000 },
+  { name: 'Migration20261127081132', class: Migration20261127081132 },
 ];

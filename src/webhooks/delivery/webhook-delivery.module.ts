@@ -1,12 +1,14 @@
 import type { EventSubscriber } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { runPeriodically } from '../../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AppMetrics } from '../../operability/app-metrics';
 import { OperabilityModule } from '../../operability/operability.module';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryEngine } from './delivery-engine';
+import { purgeExpiredDeliveries } from './delivery-retention';
 import { deliverySettings, type DeliveryDatabase } from './delivery-settings';
 
 /** Where the engine's own connections go: the ORM's database (AppModule.register provides it). */
@@ -39,18 +41,34 @@ class DispatchAfterCommit implements EventSubscriber {
   exports: [DeliveryEngine],
 })
 export class WebhookDeliveryModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('WebhookDeliveryRetention');
+  private stopCleanup: () => void = () => undefined;
+
   constructor(
     private readonly engine: DeliveryEngine,
     @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.engine.start();
     // Events are written in the transaction of their change: after any commit there may be new ones.
     if (this.engine.dispatchesOnCommit) this.orm.em.getEventManager().registerSubscriber(new DispatchAfterCommit(this.engine));
+    // Attempts are kept as long as the events they carried, on the events' cleanup interval.
+    this.stopCleanup = runPeriodically(
+      this.config.eventsCleanupIntervalMs,
+      () => this.purge(),
+      (error) => this.logger.error(`The delivery retention cleanup failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopCleanup();
     await this.engine.stop();
+  }
+
+  private async purge(): Promise<void> {
+    const deleted = await purgeExpiredDeliveries(this.orm.em.fork(), this.config.eventsRetentionDays);
+    if (deleted > 0) this.logger.log(`Deleted ${deleted} expired delivery attempts`);
   }
 }

@@ -11,6 +11,7 @@ export type DeliveryOutcome = 'succeeded' | 'retrying' | 'failed';
  */
 @Entity({ tableName: 'webhook_delivery' })
 @Index({ name: 'webhook_delivery_subscription_id_id_index', properties: ['subscription', 'id'] })
+@Index({ name: 'webhook_delivery_attempted_at_index', properties: ['attemptedAt'] })
 export class WebhookDelivery {
   @PrimaryKey({ type: 'bigint' })
   id!: string;
@@ -30,6 +31,7 @@ export class WebhookDelivery {
   @Property({ type: 'smallint' })
   attempt!: number;
 
+  /** The retention cleanup (delivery-retention.ts) finds what is old by it. */
   @Property({ type: 'datetime' })
   attemptedAt!: Date;
 
