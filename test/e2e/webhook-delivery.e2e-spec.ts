@@ -125,6 +125,19 @@ describe('webhook delivery', () => {
     }
   };
 
+  it('only moves its cursor past new events, queueing nothing, while no subscription is enabled', async () => {
+    const scalar = async (query: string) => ((await t.em().execute(query)) as Array<{ n: number }>)[0].n;
+    expect(await scalar(`select count(*)::int as n from webhook_subscription`)).toBe(0);
+    await createCustomer();
+    const last = await scalar(`select last_sequence::int as n from event_counter`);
+    const deadline = Date.now() + 10_000;
+    while ((await scalar(`select last_sequence::int as n from webhook_dispatch_cursor`)) !== last) {
+      if (Date.now() > deadline) throw new Error(`the dispatch cursor did not reach ${last}`);
+      await settle(25);
+    }
+    expect(await scalar(`select count(*)::int as n from pgboss.job where name = 'webhook-delivery'`)).toBe(0);
+  });
+
   it('posts a committed event as the feed shows it, signed per Standard Webhooks, and lists the attempt', async () => {
     const { id, secret } = await subscribe('/signed');
     await createCustomer();
