@@ -126,7 +126,7 @@ describe('webhook delivery', () => {
   };
 
   it('only moves its cursor past new events, queueing nothing, while no subscription is enabled', async () => {
-    const scalar = async (query: string) => ((await t.em().execute(query)) as Array<{ n: number }>)[0].n;
+    const scalar = async (query: string) => (await t.em().execute<Array<{ n: number }>>(query))[0].n;
     expect(await scalar(`select count(*)::int as n from webhook_subscription`)).toBe(0);
     await createCustomer();
     const last = await scalar(`select last_sequence::int as n from event_counter`);
