@@ -67,9 +67,9 @@ interface OrderGraphRow {
  * One order's graph and everything pricing reads, in one statement, each list aggregated on its own (no
  * joined row product): the rows of its lines, units, adjustments (of the order, lines and units),
  * shipments, payments and applied promotions, to become managed entities; the facts of its variants
- * (and of the one about to be added), its channel, its
- * customer's groups and placed orders, the channel's promotion usage, its coupon (or the one it is about
- * to get) and the shop configuration version. Every value is bound: the variant code to add (or null),
+ * (and of the one about to be added), its channel, its customer's groups and placed orders, the
+ * channel's promotion usage, its coupon (or the one it is about to get) and the shop configuration
+ * version. Every value is bound: the variant code to add (or null),
  * whether to read the coupon `code` instead of the stored one, that code, the order id.
  */
 const ORDER_GRAPH = `

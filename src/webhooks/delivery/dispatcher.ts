@@ -6,7 +6,6 @@ import { matchesEventPatterns } from '../../events';
 /** Events turned into jobs per transaction; a full batch is followed by another at once. */
 const DISPATCH_BATCH = 500;
 
-/** Lock-order level 10 (src/database/lock-order.ts): only dispatching and replaying take it, alone. */
 /**
  * Whether there is anything to dispatch: a kick that finds nothing costs this one statement and no
  * transaction. While no subscription is enabled there never is: the cursor then moves past the new
@@ -20,6 +19,7 @@ const ANYTHING_TO_DISPATCH = `with listening as (select exists (select 1 from we
                    where id = 1 and not (select yes from listening) and last_sequence < (select sequence from latest))
   select (select yes from listening)
      and exists (select 1 from event where sequence > (select last_sequence from webhook_dispatch_cursor where id = 1)) as "anything"`;
+/** Lock-order level 10 (src/database/lock-order.ts): only dispatching and replaying take it, alone. */
 const LOCK_CURSOR = `select last_sequence as "lastSequence" from webhook_dispatch_cursor where id = 1 for update`;
 const EVENTS_AFTER = `select sequence, type, occurred_at as "occurredAt" from event where sequence > $1 order by sequence limit $2`;
 const ENABLED_SUBSCRIPTIONS = `select id, events, created_at as "createdAt" from webhook_subscription where enabled`;
