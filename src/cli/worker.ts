@@ -1,6 +1,6 @@
 /**
  * The webhook deliverer alone, without the API: `npm run worker`. Several can run beside the API
- * processes (set WEBHOOK_WORKERS=0 there to leave the deliveries to them); they share the work through
+ * processes (set WEBHOOK_CONCURRENCY=0 there to leave the deliveries to them); they share the work through
  * the queue. Serves GET /metrics on WORKER_METRICS_PORT (0: none).
  */
 import 'reflect-metadata';
@@ -47,7 +47,7 @@ function serveMetrics(registry: Registry, config: AppConfig): Server | null {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (config.webhookWorkers === 0) throw new CliUsageError('WEBHOOK_WORKERS is 0: this worker would deliver nothing');
+  if (config.webhookConcurrency === 0) throw new CliUsageError('WEBHOOK_CONCURRENCY is 0: this worker would deliver nothing');
   const log = createLogger(config.logLevel, undefined, config.logFormat);
   const database = await openDatabase(config);
   // The API applies migrations too; a worker started first must not find an old schema.
@@ -57,10 +57,13 @@ async function main(): Promise<void> {
 
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const engine = new DeliveryEngine(deliverySettings(config, database), registry, (message, error) => log.error({ err: error }, message));
+  const engine = new DeliveryEngine(deliverySettings(config, database), registry, {
+    warn: (message) => log.warn(message),
+    error: (message, error) => log.error({ err: error }, message),
+  });
   await engine.start();
   const metrics = serveMetrics(registry, config);
-  log.info({ workers: config.webhookWorkers, metricsPort: config.workerMetricsPort }, 'webhook worker started');
+  log.info({ concurrency: config.webhookConcurrency, metricsPort: config.workerMetricsPort }, 'webhook worker started');
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

@@ -29,8 +29,15 @@ export interface AppConfig {
   webhookAllowHttp: boolean;
   /** Webhook URLs may point at loopback, private and other non-public addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS=1). */
   webhookAllowPrivateNetworks: boolean;
-  /** Webhook deliveries this process runs at once; 0 runs none (another process delivers). */
-  webhookWorkers: number;
+  /** Webhook attempts this process keeps in flight at once; 0 delivers none here (another process does). */
+  webhookConcurrency: number;
+  /** Attempts in flight at once for one healthy subscription, per process (1 while it is failing or paused). */
+  webhookSubscriptionConcurrency: number;
+  /** Consecutive failed attempts that make a subscription `failing`, and that pause it. */
+  webhookFailingAfter: number;
+  webhookPauseAfter: number;
+  /** The first pause of a paused subscription and the longest (each failed probe doubles it), in ms. */
+  webhookPauseMs: { first: number; max: number };
   /** Seconds before each retry of a failed delivery (±20 % jitter); after the last, the delivery has failed. */
   webhookRetryDelays: number[];
   /** How long one delivery attempt may take before it counts as failed. */
@@ -52,6 +59,13 @@ function integer(value: string | undefined, fallback: number): number {
 
 /** About 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, 12 h, 24 h (events contract §3). */
 const DEFAULT_RETRY_DELAYS = [5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400];
+
+/** `first,max` in seconds: 5 s, doubling up to 10 min by default. */
+function pauseRange(value: string | undefined): { first: number; max: number } {
+  const [first, max] = seconds(value, [5, 600]);
+  if (first === undefined || max === undefined || first <= 0 || max < first) throw new Error(`WEBHOOK_PAUSE_SECONDS must be "first,max" with 0 < first <= max, got "${value}"`);
+  return { first: first * 1000, max: max * 1000 };
+}
 
 function seconds(value: string | undefined, fallback: number[]): number[] {
   if (value === undefined || value === '') return fallback;
@@ -91,7 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN || null,
     corsOrigins: list(env.CORS_ORIGINS),
     shutdownTimeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 10_000),
-    webhookWorkers: integer(env.WEBHOOK_WORKERS, 1),
+    // WEBHOOK_WORKERS is the setting's earlier name.
+    webhookConcurrency: integer(env.WEBHOOK_CONCURRENCY ?? env.WEBHOOK_WORKERS, 64),
+    webhookSubscriptionConcurrency: Math.max(1, integer(env.WEBHOOK_SUBSCRIPTION_CONCURRENCY, 4)),
+    webhookFailingAfter: Math.max(1, integer(env.WEBHOOK_FAILING_AFTER, 3)),
+    webhookPauseAfter: Math.max(1, integer(env.WEBHOOK_PAUSE_AFTER, 6)),
+    webhookPauseMs: pauseRange(env.WEBHOOK_PAUSE_SECONDS),
     webhookRetryDelays: seconds(env.WEBHOOK_RETRY_DELAYS, DEFAULT_RETRY_DELAYS),
     webhookAttemptTimeoutMs: Math.max(1, integer(env.WEBHOOK_ATTEMPT_TIMEOUT_MS, 10_000)),
     workerMetricsPort: integer(env.WORKER_METRICS_PORT, 9464),

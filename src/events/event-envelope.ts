@@ -29,3 +29,16 @@ export const eventId = (sequence: number): string => `evt_${String(sequence).pad
 export function eventEnvelope(event: StoredEvent): EventEnvelope {
   return { id: eventId(event.sequence), sequence: event.sequence, type: event.type, timestamp: formatDateTime(event.occurredAt), data: event.data };
 }
+
+/** An event as read for sending: `dataText` is the stored JSON text of its data, used as it is. */
+export interface StoredEventText {
+  sequence: number;
+  type: string;
+  occurredAt: Date;
+  dataText: string;
+}
+
+/** The envelope's exact bytes, in the contract's key order, with the stored data text embedded unparsed. */
+export function envelopeJson(event: StoredEventText): string {
+  return `{"id":${JSON.stringify(eventId(event.sequence))},"sequence":${event.sequence},"type":${JSON.stringify(event.type)},"timestamp":${JSON.stringify(formatDateTime(event.occurredAt))},"data":${event.dataText}}`;
+}

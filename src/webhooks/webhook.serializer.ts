@@ -10,6 +10,12 @@ export function serializeWebhook(subscription: WebhookSubscription) {
     events: [...subscription.events],
     ...(subscription.description !== null && { description: subscription.description }),
     enabled: subscription.enabled,
+    delivery: {
+      state: subscription.deliveryState,
+      since: subscription.deliverySince === null ? null : formatDateTime(subscription.deliverySince),
+      consecutiveFailures: subscription.consecutiveFailures,
+      lastError: subscription.lastError,
+    },
     createdAt: formatDateTime(subscription.createdAt),
     updatedAt: formatDateTime(subscription.updatedAt),
     _links: { self: { href: links.webhook(subscription.id) }, deliveries: { href: links.webhookDeliveries(subscription.id) } },

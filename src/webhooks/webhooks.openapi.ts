@@ -16,12 +16,15 @@ const webhookLinks = (id: number) => ({ self: { href: `/api/v1/webhooks/${id}` }
 const SECRET_PATTERN = '^whsec_[A-Za-z0-9+/]{43}=$';
 const EXAMPLE_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2l1Xy0Oj4SY=';
 
+const healthyDelivery = { state: 'healthy', since: null, consecutiveFailures: 0, lastError: null };
+
 const ordersHookExample = {
   id: 1,
   url: 'https://hooks.example.com/shop/orders',
   events: ['order.*', 'payment.completed'],
   description: 'Invoicing',
   enabled: true,
+  delivery: healthyDelivery,
   createdAt: '2026-11-26T10:00:00+0000',
   updatedAt: '2026-11-26T10:00:00+0000',
   _links: webhookLinks(1),
@@ -35,6 +38,7 @@ const customersHookExample = {
   url: 'https://crm.example.com/hooks/customers',
   events: ['customer.*'],
   enabled: false,
+  delivery: { state: 'paused', since: '2026-11-26T11:52:10+0000', consecutiveFailures: 6, lastError: 'No answer within 10000 ms' },
   createdAt: '2026-11-26T11:30:00+0000',
   updatedAt: '2026-11-26T12:00:00+0000',
   _links: webhookLinks(2),
@@ -46,6 +50,20 @@ const webhookFields = {
   events: arrayOf(string({ enum: [...EVENT_PATTERNS] }), { minItems: 1, description: 'Event types, `prefix.*` patterns, or `*` for all.' }),
   description: string({ description: 'Left out when there is none.' }),
   enabled: boolean({ description: 'A disabled subscription gets no deliveries.' }),
+  delivery: closedObject(
+    {
+      state: string({
+        enum: ['healthy', 'failing', 'paused'],
+        description:
+          'Its circuit breaker: `failing` after a run of failed attempts (one attempt in flight at a time), `paused` after a longer one ' +
+          '(one probe attempt per back-off period); the first 2xx makes it `healthy` again and sends what was put off.',
+      }),
+      since: { ...dateTime('When it entered this state; null while it has always been healthy.'), nullable: true },
+      consecutiveFailures: integer({ minimum: 0, description: 'Failed attempts since the last 2xx.' }),
+      lastError: { ...string({ description: 'Why the last attempt of the current run of failures failed (an HTTP status or a connection error); null when healthy.' }), nullable: true },
+    },
+    { description: 'How deliveries to this subscription are going.' },
+  ),
   createdAt: dateTime('When the subscription was created.'),
   updatedAt: dateTime('When it last changed (a secret rotation included).'),
 };

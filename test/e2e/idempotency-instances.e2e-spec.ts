@@ -37,7 +37,7 @@ describe('Idempotency-Key across instances, abandoned claims and the transaction
        values (?, 'ancient', repeat('0', 64), 'completed', ?, now() - interval '3 days', now() - interval '3 days', now() - interval '2 days')`,
       [scope, randomUUID()],
     );
-    const config = loadConfig({ LOG_LEVEL: 'silent', DB_POOL_SIZE: '2', IDEMPOTENCY_WAIT_MS: '300', WEBHOOK_WORKERS: '0' });
+    const config = loadConfig({ LOG_LEVEL: 'silent', DB_POOL_SIZE: '2', IDEMPOTENCY_WAIT_MS: '300', WEBHOOK_CONCURRENCY: '0' });
     b = await createApp(config, { database: { url: a.running.database.url, embedded: a.running.database.embedded, close: () => Promise.resolve() } });
   });
   afterAll(async () => {

@@ -76,7 +76,7 @@ describe('webhook delivery', () => {
     await receiver.start();
     t = await startTestApp({
       env: {
-        WEBHOOK_WORKERS: '2',
+        WEBHOOK_CONCURRENCY: '2',
         WEBHOOK_ALLOW_HTTP: '1',
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
         // Two quick retries, then one that no test waits for.

@@ -9,6 +9,8 @@ const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/;
 const NOT_FOUND = { code: 404, message: 'The "webhook" has not been found' };
 const HOUR = 60 * 60 * 1000;
+/** A subscription no attempt has failed for yet. */
+const HEALTHY = { state: 'healthy', since: null, consecutiveFailures: 0, lastError: null };
 
 /** The 400 body of the webhook form with these violations (every other field listed empty). */
 function validationFailed(fields: Partial<Record<'url' | 'events' | 'description' | 'enabled', string[]>>, root: string[] = []) {
@@ -54,6 +56,7 @@ describe('/api/v1/webhooks', () => {
           events: ['order.*', 'payment.completed'],
           description: 'Invoicing',
           enabled: true,
+          delivery: HEALTHY,
           createdAt: body.createdAt,
           updatedAt: body.createdAt,
           secret: body.secret,
@@ -85,6 +88,7 @@ describe('/api/v1/webhooks', () => {
         url: 'https://b.example.com/',
         events: ['customer.created', 'customer.*'],
         enabled: false,
+        delivery: HEALTHY,
         createdAt: second.createdAt,
         updatedAt: second.createdAt,
         secret: second.secret,
@@ -183,6 +187,7 @@ describe('/api/v1/webhooks', () => {
         url: 'https://new.example.com/hook',
         events: ['customer.*', '*'],
         enabled: true,
+        delivery: HEALTHY,
         createdAt: hook.createdAt,
         updatedAt: shown.updatedAt,
         _links: links(hook.id),
@@ -209,6 +214,7 @@ describe('/api/v1/webhooks', () => {
         url: 'https://patch.example.com/',
         events: ['shipment.shipped'],
         enabled: false,
+        delivery: HEALTHY,
         createdAt: hook.createdAt,
         updatedAt: shown.updatedAt,
         _links: links(hook.id),

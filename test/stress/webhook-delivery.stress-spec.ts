@@ -107,7 +107,7 @@ async function startWorker(databaseUrl: string): Promise<WorkerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/cli/worker.js'], {
     cwd: ROOT,
-    env: { ...process.env, ...DELIVERY_ENV, DATABASE_URL: databaseUrl, WEBHOOK_WORKERS: '3', WORKER_METRICS_PORT: String(port), LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+    env: { ...process.env, ...DELIVERY_ENV, DATABASE_URL: databaseUrl, WEBHOOK_CONCURRENCY: '3', WORKER_METRICS_PORT: String(port), LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -151,7 +151,7 @@ describe('webhook delivery through kill -9 of the API and of the worker, Postgre
   it('delivers every committed event at least once, nothing else, one attempt per event at a time', async () => {
     const started = Date.now();
     const url = await receiver.start();
-    const api = (name: string, workersHere: string) => startServer(name, { ...DELIVERY_ENV, DATABASE_URL: database.url, WEBHOOK_WORKERS: workersHere });
+    const api = (name: string, workersHere: string) => startServer(name, { ...DELIVERY_ENV, DATABASE_URL: database.url, WEBHOOK_CONCURRENCY: workersHere });
     servers.push(await api('A', '2'), await api('B', '0'));
     workers.push(await startWorker(database.url));
 

@@ -51,7 +51,7 @@ export function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp
 }
 
 async function openTestApp(resources: SuiteResources, options: StartTestAppOptions): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json', DB_POOL_SIZE: String(TEST_POOL_SIZE), WEBHOOK_WORKERS: '0', ...options.env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json', DB_POOL_SIZE: String(TEST_POOL_SIZE), WEBHOOK_CONCURRENCY: '0', ...options.env });
   const database = await startTestDatabase();
   let running: RunningApp;
   try {

@@ -2366,6 +2366,12 @@ export interface components {
          *       ],
          *       "description": "Invoicing",
          *       "enabled": true,
+         *       "delivery": {
+         *         "state": "healthy",
+         *         "since": null,
+         *         "consecutiveFailures": 0,
+         *         "lastError": null
+         *       },
          *       "createdAt": "2026-11-26T10:00:00+0000",
          *       "updatedAt": "2026-11-26T10:00:00+0000",
          *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2l1Xy0Oj4SY=",
@@ -2389,6 +2395,23 @@ export interface components {
             description?: string;
             /** @description A disabled subscription gets no deliveries. */
             enabled: boolean;
+            /** @description How deliveries to this subscription are going. */
+            delivery: {
+                /**
+                 * @description Its circuit breaker: `failing` after a run of failed attempts (one attempt in flight at a time), `paused` after a longer one (one probe attempt per back-off period); the first 2xx makes it `healthy` again and sends what was put off.
+                 * @enum {string}
+                 */
+                state: "healthy" | "failing" | "paused";
+                /**
+                 * @description When it entered this state; null while it has always been healthy.
+                 * @example 2026-11-21T10:20:30+0000
+                 */
+                since: string | null;
+                /** @description Failed attempts since the last 2xx. */
+                consecutiveFailures: number;
+                /** @description Why the last attempt of the current run of failures failed (an HTTP status or a connection error); null when healthy. */
+                lastError: string | null;
+            };
             /**
              * @description When the subscription was created.
              * @example 2026-11-21T10:20:30+0000
@@ -5901,6 +5924,12 @@ export interface components {
          *             ],
          *             "description": "Invoicing",
          *             "enabled": true,
+         *             "delivery": {
+         *               "state": "healthy",
+         *               "since": null,
+         *               "consecutiveFailures": 0,
+         *               "lastError": null
+         *             },
          *             "createdAt": "2026-11-26T10:00:00+0000",
          *             "updatedAt": "2026-11-26T10:00:00+0000",
          *             "_links": {
@@ -5919,6 +5948,12 @@ export interface components {
          *               "customer.*"
          *             ],
          *             "enabled": false,
+         *             "delivery": {
+         *               "state": "paused",
+         *               "since": "2026-11-26T11:52:10+0000",
+         *               "consecutiveFailures": 6,
+         *               "lastError": "No answer within 10000 ms"
+         *             },
          *             "createdAt": "2026-11-26T11:30:00+0000",
          *             "updatedAt": "2026-11-26T12:00:00+0000",
          *             "_links": {
@@ -7443,6 +7478,12 @@ export interface components {
          *       ],
          *       "description": "Invoicing",
          *       "enabled": true,
+         *       "delivery": {
+         *         "state": "healthy",
+         *         "since": null,
+         *         "consecutiveFailures": 0,
+         *         "lastError": null
+         *       },
          *       "createdAt": "2026-11-26T10:00:00+0000",
          *       "updatedAt": "2026-11-26T10:00:00+0000",
          *       "_links": {
@@ -7465,6 +7506,23 @@ export interface components {
             description?: string;
             /** @description A disabled subscription gets no deliveries. */
             enabled: boolean;
+            /** @description How deliveries to this subscription are going. */
+            delivery: {
+                /**
+                 * @description Its circuit breaker: `failing` after a run of failed attempts (one attempt in flight at a time), `paused` after a longer one (one probe attempt per back-off period); the first 2xx makes it `healthy` again and sends what was put off.
+                 * @enum {string}
+                 */
+                state: "healthy" | "failing" | "paused";
+                /**
+                 * @description When it entered this state; null while it has always been healthy.
+                 * @example 2026-11-21T10:20:30+0000
+                 */
+                since: string | null;
+                /** @description Failed attempts since the last 2xx. */
+                consecutiveFailures: number;
+                /** @description Why the last attempt of the current run of failures failed (an HTTP status or a connection error); null when healthy. */
+                lastError: string | null;
+            };
             /**
              * @description When the subscription was created.
              * @example 2026-11-21T10:20:30+0000

@@ -2,47 +2,47 @@ import { randomBytes } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Registry } from 'prom-client';
 import { formatDateTime } from '../../common/datetime';
-import { finishAttempt, type RetryPolicy } from './delivery-attempts';
-import { deliveryJob, jobExpirySeconds, type DeliveryJobData } from './delivery-jobs';
-import { findMessage, findTarget, pingEnvelope, type DeliveryTarget } from './delivery-messages';
+import type { BreakerPolicy } from './delivery-health';
+import { deliveryJob, jobExpirySeconds } from './delivery-jobs';
+import { findTarget, pingEnvelope, type DeliveryTarget } from './delivery-messages';
 import { DeliveryMetrics } from './delivery-metrics';
 import { dispatchNewEvents } from './dispatcher';
 import type { EventEnvelope } from '../../events';
-import { DELIVERY_QUEUE, DISPATCH_QUEUE, QUEUE_SCHEMA } from './queue-names';
+import { DeliveryPump, type PumpLog } from './delivery-pump';
+import { DISPATCH_QUEUE, QUEUE_SCHEMA } from './queue-names';
 import { QueueDatabase } from './queue-database';
+import { checkQueueSchemaVersion } from './queue-tables';
 import { replayEvents } from './replay';
-import { sendAttempt } from './send-attempt';
-import { activeSigningSecrets } from '../signing-secrets';
 
 export interface DeliveryEngineSettings {
   url: string;
   embedded: boolean;
-  /** Deliveries run at once in this process; 0 delivers nothing here. */
-  workers: number;
+  /** Attempts in flight at once in this process; 0 delivers nothing here. */
+  concurrency: number;
+  /** Attempts in flight at once for one healthy subscription, in this process. */
+  subscriptionConcurrency: number;
+  breaker: BreakerPolicy;
   retryDelays: readonly number[];
   attemptTimeoutMs: number;
   allowHttp: boolean;
   allowPrivateNetworks: boolean;
 }
 
-/** How often an idle worker asks for jobs (a kick in this process wakes it at once). */
-const POLLING_INTERVAL_SECONDS = 1;
 const DISPATCH_POLLING_INTERVAL_SECONDS = 5;
 /** The periodic dispatch: catches events whose writer died between commit and kick. */
 const DISPATCH_CRON = '* * * * *';
 
 /**
  * The webhook delivery engine of one process, on pg-boss. Every process that writes events kicks the
- * dispatcher after its commits (dispatcher.ts); processes with workers take delivery jobs, sign and
- * send them (send-attempt.ts) and record the attempt (delivery-attempts.ts). The periodic schedule
- * and the expiry of jobs whose process died keep every committed event going out after any crash.
+ * dispatcher after its commits (dispatcher.ts); processes that deliver run a pump (delivery-pump.ts)
+ * that keeps many attempts in flight, signs and sends them (send-attempt.ts) and records them in
+ * batches (attempt-recorder.ts). The periodic schedule and the expiry of jobs whose process died keep
+ * every committed event going out after any crash.
  */
 export class DeliveryEngine {
   private readonly database: QueueDatabase;
   private readonly boss: PgBoss;
-  private readonly metrics: DeliveryMetrics;
-  private readonly policy: RetryPolicy;
-  private workerIds: string[] = [];
+  private readonly pump: DeliveryPump | null;
   private dispatching: Promise<void> | null = null;
   private dispatchAgain = false;
   private stopped = false;
@@ -50,11 +50,10 @@ export class DeliveryEngine {
   constructor(
     private readonly settings: DeliveryEngineSettings,
     registry: Registry,
-    private readonly logError: (message: string, error: unknown) => void,
+    private readonly log: PumpLog,
   ) {
     this.database = new QueueDatabase(settings.url, settings.embedded);
-    const expiry = jobExpirySeconds(settings.attemptTimeoutMs);
-    const delivers = settings.workers > 0;
+    const delivers = settings.concurrency > 0;
     this.boss = new PgBoss({
       db: this.database,
       schema: QUEUE_SCHEMA,
@@ -63,35 +62,27 @@ export class DeliveryEngine {
       // Expiring the jobs of dead processes, archiving and the cron clock run where deliveries run.
       supervise: delivers,
       schedule: delivers,
-      maintenanceIntervalSeconds: Math.max(1, Math.floor(expiry / 2)),
+      maintenanceIntervalSeconds: Math.max(1, Math.floor(jobExpirySeconds(settings.attemptTimeoutMs) / 2)),
       cronWorkerIntervalSeconds: 5,
     });
-    this.boss.on('error', (error) => this.logError('webhook queue error', error));
-    this.metrics = new DeliveryMetrics(registry, this.database);
-    this.policy = { delays: settings.retryDelays, attemptTimeoutMs: settings.attemptTimeoutMs };
+    this.boss.on('error', (error) => this.log.error('webhook queue error', error));
+    const metrics = new DeliveryMetrics(registry, { db: this.database, boss: this.boss, attemptsInFlight: () => this.pump?.attemptsInFlight ?? 0 });
+    this.pump = delivers ? new DeliveryPump(this.database, this.boss, settings, { retryDelays: settings.retryDelays }, metrics, log) : null;
   }
 
   /** Whether commits in this process should kick the dispatcher: someone delivers what it dispatches. */
   get dispatchesOnCommit(): boolean {
-    return this.settings.workers > 0 || !this.settings.embedded;
+    return this.pump !== null || !this.settings.embedded;
   }
 
   async start(): Promise<void> {
+    await checkQueueSchemaVersion(this.database);
     await this.boss.start();
-    if (this.settings.workers === 0) return;
+    if (this.pump === null) return;
     await this.boss.schedule(DISPATCH_QUEUE, DISPATCH_CRON, {}, { singletonKey: 'cron' });
     // Only the schedule sends these, once a minute: no need to ask for them every second.
     await this.boss.work(DISPATCH_QUEUE, { pollingIntervalSeconds: DISPATCH_POLLING_INTERVAL_SECONDS }, () => this.dispatchNow());
-    for (let index = 0; index < this.settings.workers; index++) {
-      // The worker's id is known once work() answers, which may be after its first job started.
-      const worker = { id: '' };
-      worker.id = await this.boss.work<DeliveryJobData>(DELIVERY_QUEUE, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 }, async ([job]) => {
-        await this.deliver(job);
-        // Straight on to the next job instead of waiting out the polling interval.
-        if (worker.id !== '') this.boss.notifyWorker(worker.id);
-      });
-      this.workerIds.push(worker.id);
-    }
+    this.pump.start();
     // Whatever a crashed process committed but never dispatched.
     this.kick();
   }
@@ -99,6 +90,7 @@ export class DeliveryEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.dispatching;
+    await this.pump?.stop();
     await this.boss.stop({ graceful: true, timeout: this.settings.attemptTimeoutMs + 1000, close: false, wait: true });
     await this.database.close();
   }
@@ -111,7 +103,7 @@ export class DeliveryEngine {
       return;
     }
     this.dispatching = this.dispatchNow()
-      .catch((error: unknown) => this.logError('webhook dispatch failed', error))
+      .catch((error: unknown) => this.log.error('webhook dispatch failed', error))
       .finally(() => {
         this.dispatching = null;
         if (this.dispatchAgain) {
@@ -123,13 +115,13 @@ export class DeliveryEngine {
 
   private async dispatchNow(): Promise<void> {
     const created = await dispatchNewEvents(this.database, this.boss, this.settings.attemptTimeoutMs);
-    if (created > 0) for (const id of this.workerIds) this.boss.notifyWorker(id);
+    if (created > 0) this.pump?.wake();
   }
 
   /** Queues every matching event after `after` for the subscription again; answers how many. */
   async replay(target: DeliveryTarget, after: number): Promise<number> {
     const queued = await replayEvents(this.database, this.boss, target, after, this.settings.attemptTimeoutMs);
-    for (const id of this.workerIds) this.boss.notifyWorker(id);
+    this.pump?.wake();
     return queued;
   }
 
@@ -137,33 +129,11 @@ export class DeliveryEngine {
   async ping(target: DeliveryTarget): Promise<EventEnvelope> {
     const ping = { id: `evt_ping_${randomBytes(12).toString('hex')}`, timestamp: formatDateTime(new Date()) };
     await this.boss.insert([deliveryJob({ subscriptionId: target.id, sequence: null, ping, attempt: 1 }, this.settings.attemptTimeoutMs)]);
-    for (const id of this.workerIds) this.boss.notifyWorker(id);
+    this.pump?.wake();
     return pingEnvelope(target, ping);
   }
 
   findTarget(subscriptionId: number): Promise<DeliveryTarget | null> {
     return findTarget(this.database, subscriptionId);
-  }
-
-  /** One attempt of one job. A job whose subscription is gone or disabled, or whose event is no longer kept, is dropped. */
-  private async deliver(job: PgBoss.Job<DeliveryJobData>): Promise<void> {
-    const target = await findTarget(this.database, job.data.subscriptionId);
-    const message = target?.enabled ? await findMessage(this.database, target, job.data) : null;
-    if (!target || !message) {
-      await this.boss.complete(DELIVERY_QUEUE, job.id);
-      return;
-    }
-    const attemptedAt = new Date();
-    const result = await sendAttempt({
-      url: target.url,
-      messageId: message.id,
-      body: message.body,
-      secrets: activeSigningSecrets(target, attemptedAt),
-      timeoutMs: this.settings.attemptTimeoutMs,
-      allowHttp: this.settings.allowHttp,
-      allowPrivateNetworks: this.settings.allowPrivateNetworks,
-    });
-    const outcome = await finishAttempt(this.database, this.boss, this.policy, { jobId: job.id, job: job.data, eventId: message.id, eventType: message.type, attemptedAt, result });
-    this.metrics.observe(outcome, result.durationMs / 1000);
   }
 }

@@ -13,12 +13,14 @@ export interface DeliveryJobData {
   sequence: number | null;
   ping?: PingMessage;
   attempt: number;
+  /** Put off by the deliverer (its subscription paused or at its cap), not by the retry schedule: released early when the subscription recovers. */
+  deferred?: true;
 }
 
 /**
  * Attempts of one job after its process died mid-attempt (the job expires and pg-boss hands it out
- * again) or its handler failed (the database went away). Retries of answers that were not 2xx are jobs
- * of their own (see delivery-worker.ts), so this only bounds crash loops.
+ * again) or recording it failed (the database went away). Retries of answers that were not 2xx are jobs of
+ * their own (see attempt-recorder.ts), so this only bounds crash loops.
  */
 const CRASH_RETRY_LIMIT = 50;
 const CRASH_RETRY_DELAY_SECONDS = 5;

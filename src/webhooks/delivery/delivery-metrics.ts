@@ -1,49 +1,48 @@
+import type PgBoss from 'pg-boss';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { DeliveryState } from './delivery-health';
 import type { DeliveryOutcome } from './entities/webhook-delivery.entity';
-import { DELIVERY_QUEUE, QUEUE_SCHEMA } from './queue-names';
+import { DELIVERY_QUEUE } from './queue-names';
 import type { SqlExecutor } from './queue-database';
+import { OLDEST_UNDELIVERED } from './queue-tables';
 
 /** Seconds; receivers answer in milliseconds to the 10 s timeout. */
 const ATTEMPT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** Jobs waiting (now or for a later retry) or running. */
-const QUEUE_DEPTH = `select count(*)::int as depth from ${QUEUE_SCHEMA}.job where name = $1 and state < 'completed'`;
-
-/**
- * The oldest event not yet delivered everywhere: still before the dispatch cursor, or with a delivery
- * job waiting or running. Seconds; 0 when nothing is waiting.
- */
-const OLDEST_UNDELIVERED = `
-  select coalesce(extract(epoch from now() - least(
-    (select min(e.occurred_at) from event e where e.sequence > (select last_sequence from webhook_dispatch_cursor where id = 1)),
-    (select min(e.occurred_at) from ${QUEUE_SCHEMA}.job j join event e on e.sequence = (j.data->>'sequence')::bigint
-      where j.name = $1 and j.state < 'completed')
-  )), 0)::float8 as age`;
+const SUBSCRIPTIONS_BY_STATE = `select delivery_state as state, count(*)::int as count from webhook_subscription where enabled group by delivery_state`;
+const STATES: readonly DeliveryState[] = ['healthy', 'failing', 'paused'];
 
 /** How long a scrape waits for a gauge's statement (as the readiness probe waits for `select 1`). */
 const GAUGE_TIMEOUT_MS = 1000;
 
 /**
- * The first row of a gauge's statement, or none when the database does not answer in time: the gauge
- * keeps its last value rather than failing or holding up the whole scrape.
+ * A gauge's reading, or none when the database does not answer in time: the gauge keeps its last
+ * value rather than failing or holding up the whole scrape.
  */
-async function gaugeRow<T>(db: SqlExecutor, text: string): Promise<T | undefined> {
+async function readInTime<T>(read: Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), GAUGE_TIMEOUT_MS)));
-  const read = db.executeSql(text, [DELIVERY_QUEUE]).then((result) => result.rows[0] as T | undefined, () => undefined);
   try {
-    return await Promise.race([read, late]);
+    return await Promise.race([read.catch(() => undefined), late]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Delivery metrics, in the process's registry: counted as attempts finish, the gauges read from the database on scrape. */
+export interface MetricSources {
+  db: SqlExecutor;
+  boss: PgBoss;
+  /** Attempts this process has in flight (0 where it delivers nothing). */
+  attemptsInFlight: () => number;
+}
+
+/** Delivery metrics, in the process's registry: counted as attempts finish, the gauges read on scrape. */
 export class DeliveryMetrics {
   private readonly deliveries: Counter<'outcome'>;
   private readonly latency: Histogram;
+  private readonly deferrals: Counter;
 
-  constructor(registry: Registry, db: SqlExecutor) {
+  constructor(registry: Registry, sources: MetricSources) {
     const registers = [registry];
     this.deliveries = new Counter({
       name: 'webhook_deliveries_total',
@@ -52,13 +51,21 @@ export class DeliveryMetrics {
       registers,
     });
     this.latency = new Histogram({ name: 'webhook_attempt_duration_seconds', help: 'Time from sending a webhook to its answer', buckets: ATTEMPT_BUCKETS, registers });
+    this.deferrals = new Counter({
+      name: 'webhook_deferred_jobs_total',
+      help: 'Delivery jobs put off because their subscription was paused or had its cap of attempts in flight',
+      registers,
+    });
+    new Gauge({ name: 'webhook_attempts_in_flight', help: 'Webhook attempts this process has in flight', registers, collect() {
+      this.set(sources.attemptsInFlight());
+    } });
     new Gauge({
       name: 'webhook_queue_depth',
       help: 'Webhook delivery jobs waiting, scheduled for a retry or running',
       registers,
       async collect() {
-        const row = await gaugeRow<{ depth: number }>(db, QUEUE_DEPTH);
-        if (row) this.set(row.depth);
+        const depth = await readInTime(sources.boss.getQueueSize(DELIVERY_QUEUE, { before: 'completed' }));
+        if (depth !== undefined) this.set(depth);
       },
     });
     new Gauge({
@@ -66,8 +73,21 @@ export class DeliveryMetrics {
       help: 'Age of the oldest event that has not reached every subscription yet',
       registers,
       async collect() {
-        const row = await gaugeRow<{ age: number }>(db, OLDEST_UNDELIVERED);
+        const result = await readInTime(sources.db.executeSql(OLDEST_UNDELIVERED, [DELIVERY_QUEUE]));
+        const row = result?.rows[0] as { age: number } | undefined;
         if (row) this.set(row.age);
+      },
+    });
+    new Gauge({
+      name: 'webhook_subscriptions',
+      help: 'Enabled webhook subscriptions by delivery state (healthy, failing, paused)',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        const result = await readInTime(sources.db.executeSql(SUBSCRIPTIONS_BY_STATE));
+        if (result === undefined) return;
+        const counts = new Map((result.rows as Array<{ state: DeliveryState; count: number }>).map((row) => [row.state, row.count]));
+        for (const state of STATES) this.set({ state }, counts.get(state) ?? 0);
       },
     });
   }
@@ -75,5 +95,9 @@ export class DeliveryMetrics {
   observe(outcome: DeliveryOutcome, seconds: number): void {
     this.deliveries.inc({ outcome });
     this.latency.observe(seconds);
+  }
+
+  deferred(): void {
+    this.deferrals.inc();
   }
 }

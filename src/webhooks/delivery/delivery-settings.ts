@@ -12,7 +12,14 @@ export function deliverySettings(config: AppConfig, database: DeliveryDatabase):
   return {
     url: database.url,
     embedded: database.embedded,
-    workers: config.webhookWorkers,
+    concurrency: config.webhookConcurrency,
+    subscriptionConcurrency: config.webhookSubscriptionConcurrency,
+    breaker: {
+      failingAfter: config.webhookFailingAfter,
+      pauseAfter: Math.max(config.webhookFailingAfter, config.webhookPauseAfter),
+      firstPauseMs: config.webhookPauseMs.first,
+      maxPauseMs: config.webhookPauseMs.max,
+    },
     retryDelays: config.webhookRetryDelays,
     attemptTimeoutMs: config.webhookAttemptTimeoutMs,
     allowHttp: config.webhookAllowHttp,

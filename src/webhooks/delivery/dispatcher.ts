@@ -3,8 +3,12 @@ import { deliveryJob } from './delivery-jobs';
 import type { QueueDatabase } from './queue-database';
 import { matchesEventPatterns } from '../../events';
 
-/** Events turned into jobs per transaction; a full batch is followed by another at once. */
-const DISPATCH_BATCH = 500;
+/**
+ * Jobs made per transaction, about: the events of a batch are as many as give this many jobs with every
+ * enabled subscription (at least one event). A full batch is followed by another at once.
+ */
+const JOBS_PER_BATCH = 2000;
+const MAX_EVENTS_PER_BATCH = 500;
 
 /**
  * Whether there is anything to dispatch: a kick that finds nothing costs this one statement and no
@@ -51,9 +55,10 @@ export async function dispatchNewEvents(database: QueueDatabase, boss: PgBoss, a
   for (;;) {
     const batch = await database.transaction(async (tx) => {
       const [cursor] = await tx.query<{ lastSequence: string }>(LOCK_CURSOR);
-      const events = await tx.query<EventRow>(EVENTS_AFTER, [cursor.lastSequence, DISPATCH_BATCH]);
-      if (events.length === 0) return { events: 0, jobs: 0 };
       const subscriptions = await tx.query<SubscriptionRow>(ENABLED_SUBSCRIPTIONS);
+      const limit = Math.max(1, Math.min(MAX_EVENTS_PER_BATCH, Math.floor(JOBS_PER_BATCH / Math.max(1, subscriptions.length))));
+      const events = await tx.query<EventRow>(EVENTS_AFTER, [cursor.lastSequence, limit]);
+      if (events.length === 0) return { full: false, jobs: 0 };
       const jobs = events.flatMap((event) =>
         subscriptions
           .filter((subscription) => subscription.createdAt <= event.occurredAt && matchesEventPatterns(subscription.events, event.type))
@@ -61,9 +66,9 @@ export async function dispatchNewEvents(database: QueueDatabase, boss: PgBoss, a
       );
       if (jobs.length > 0) await boss.insert(jobs, { db: tx });
       await tx.query(MOVE_CURSOR, [events[events.length - 1].sequence]);
-      return { events: events.length, jobs: jobs.length };
+      return { full: events.length === limit, jobs: jobs.length };
     });
     created += batch.jobs;
-    if (batch.events < DISPATCH_BATCH) return created;
+    if (!batch.full) return created;
   }
 }

@@ -34,7 +34,10 @@ class DispatchAfterCommit implements EventSubscriber {
       inject: [APP_CONFIG, DELIVERY_DATABASE, AppMetrics],
       useFactory: (config: AppConfig, database: DeliveryDatabase, metrics: AppMetrics) => {
         const logger = new Logger('WebhookDelivery');
-        return new DeliveryEngine(deliverySettings(config, database), metrics.registry, (message, error) => logger.error(`${message}: ${String(error)}`));
+        return new DeliveryEngine(deliverySettings(config, database), metrics.registry, {
+          warn: (message) => logger.warn(message),
+          error: (message, error) => logger.error(`${message}: ${String(error)}`),
+        });
       },
     },
   ],

@@ -1,4 +1,5 @@
 import { Entity, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import type { DeliveryState } from '../delivery/delivery-health';
 
 /**
  * Where the API posts its events (§3 of the events contract). The secrets sign deliveries and are
@@ -33,9 +34,37 @@ export class WebhookSubscription {
   @Property({ type: 'datetime', nullable: true })
   previousSecretExpiresAt: Date | null = null;
 
-  @Property({ type: 'datetime', onCreate: () => new Date() })
-  createdAt: Date & Opt = new Date();
+  /**
+   * From the database's clock, like the events' times: the dispatcher gives a subscription only the
+   * events that happened after it was created.
+   */
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
 
-  @Property({ type: 'datetime', onCreate: () => new Date(), onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ type: 'datetime' })
+  updatedAt!: Date;
+
+  /** Its delivery health (src/webhooks/delivery/delivery-health.ts), moved by the deliverer only. */
+  @Property({ type: 'string', length: 16, default: 'healthy' })
+  deliveryState: DeliveryState & Opt = 'healthy';
+
+  @Property({ type: 'datetime', nullable: true })
+  deliverySince: Date | null = null;
+
+  @Property({ type: 'integer', default: 0 })
+  consecutiveFailures: number & Opt = 0;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  lastError: string | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  pausedUntil: Date | null = null;
+
+  resetDeliveryHealth(): void {
+    this.deliveryState = 'healthy';
+    this.deliverySince = null;
+    this.consecutiveFailures = 0;
+    this.lastError = null;
+    this.pausedUntil = null;
+  }
 }

@@ -1,12 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
-import { dropDeliveries } from '../delivery/drop-deliveries';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
 import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { databaseNow } from '../../database/database-clock';
 import { inWriteTransaction } from '../../database/write-transaction';
+import { dropWaitingJobs, releaseDeferredJobsOf } from '../delivery/queue-tables';
 import { WebhookSubscription } from '../entities/webhook-subscription.entity';
 import { readWebhookInput, type WebhookInput } from '../forms/webhook-input';
 import type { WebhookForm } from '../forms/webhook.form';
@@ -21,11 +22,14 @@ async function lockSubscription(tx: EntityManager, id: number): Promise<WebhookS
   return subscription;
 }
 
-function apply(subscription: WebhookSubscription, input: WebhookInput): void {
+/** Sets what the input gives; answers whether anything changed. */
+function apply(subscription: WebhookSubscription, input: WebhookInput): boolean {
+  const before = JSON.stringify([subscription.url, subscription.events, subscription.description, subscription.enabled]);
   if (input.url !== undefined) subscription.url = input.url;
   if (input.events !== undefined) subscription.events = input.events;
   if (input.description !== undefined) subscription.description = input.description;
   if (input.enabled !== undefined) subscription.enabled = input.enabled;
+  return JSON.stringify([subscription.url, subscription.events, subscription.description, subscription.enabled]) !== before;
 }
 
 @Injectable()
@@ -40,7 +44,7 @@ export class WebhookWritesService {
     throwIfInvalid(await checkWebhookForm(form, urlGuardSettings(this.config)));
     const input = readWebhookInput(form.data, 'create');
     return inWriteTransaction(this.em, async (tx) => {
-      const now = new Date(); // one instant for both, so a new subscription never shows two different times
+      const now = await databaseNow(tx);
       const subscription = tx.create(WebhookSubscription, { url: input.url!, events: input.events!, secret: newSigningSecret(), createdAt: now, updatedAt: now });
       apply(subscription, input);
       await tx.flush();
@@ -54,7 +58,14 @@ export class WebhookWritesService {
     await inWriteTransaction(this.em, async (tx) => {
       const subscription = await lockSubscription(tx, id);
       throwIfInvalid(errors);
-      apply(subscription, readWebhookInput(form.data, mode));
+      const { url, enabled } = subscription;
+      if (!apply(subscription, readWebhookInput(form.data, mode))) return;
+      subscription.updatedAt = await databaseNow(tx);
+      // A new address, or enabled again: its circuit breaker starts afresh, and what it put off goes now.
+      if ((subscription.url !== url || (subscription.enabled && !enabled)) && subscription.deliveryState !== 'healthy') {
+        subscription.resetDeliveryHealth();
+        await releaseDeferredJobsOf(tx, id);
+      }
       await tx.flush();
     });
   }
@@ -62,8 +73,9 @@ export class WebhookWritesService {
   async delete(id: number): Promise<void> {
     await inWriteTransaction(this.em, async (tx) => {
       const subscription = await lockSubscription(tx, id);
-      // In this transaction, so a delete that rolls back keeps them.
-      await dropDeliveries(tx, id);
+      // In this transaction, so a delete that rolls back keeps them. One being sent meanwhile cannot record
+      // its attempt (the subscription is gone) and is completed unrecorded.
+      await dropWaitingJobs(tx, id);
       tx.remove(subscription);
       await tx.flush();
     });
@@ -73,7 +85,9 @@ export class WebhookWritesService {
   async rotateSecret(id: number): Promise<string> {
     return inWriteTransaction(this.em, async (tx) => {
       const subscription = await lockSubscription(tx, id);
-      const secret = rotateSigningSecret(subscription, new Date());
+      const now = await databaseNow(tx);
+      const secret = rotateSigningSecret(subscription, now);
+      subscription.updatedAt = now;
       await tx.flush();
       return secret;
     });

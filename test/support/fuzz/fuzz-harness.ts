@@ -55,7 +55,8 @@ async function loadDemoShop(t: TestApp): Promise<void> {
   ];
   await t.em().transactional(async (em: EntityManager) => {
     await loadFixtures(em, sources, { purge: true, now: new Date() }, engineOrderHooks);
-    for (const webhook of SPARE_WEBHOOKS) em.create(WebhookSubscription, { ...webhook, secret: newSigningSecret() });
+    const now = new Date();
+    for (const webhook of SPARE_WEBHOOKS) em.create(WebhookSubscription, { ...webhook, secret: newSigningSecret(), createdAt: now, updatedAt: now });
     await em.flush();
   });
 }

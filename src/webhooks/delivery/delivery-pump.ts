@@ -1,0 +1,262 @@
+import type PgBoss from 'pg-boss';
+import { AttemptRecorder, type RecordedBatch, type SettledJob } from './attempt-recorder';
+import { inFlightCap, pauseMs, type BreakerPolicy, type DeliveryHealth } from './delivery-health';
+import type { DeliveryJobData } from './delivery-jobs';
+import { findTargets, MessageSource, type DeliveryMessage, type DeliveryTarget } from './delivery-messages';
+import type { DeliveryMetrics } from './delivery-metrics';
+import { DELIVERY_QUEUE } from './queue-names';
+import type { QueueDatabase } from './queue-database';
+import { sendAttempt, type AttemptResult } from './send-attempt';
+import { activeSigningSecrets } from '../signing-secrets';
+import { HTTPS_REQUIRED, NON_PUBLIC_ADDRESS, NOT_A_URL } from '../url-guard';
+
+export interface PumpSettings {
+  /** Attempts in flight at once in this process. */
+  concurrency: number;
+  /** Attempts in flight at once for one healthy subscription, in this process. */
+  subscriptionConcurrency: number;
+  attemptTimeoutMs: number;
+  allowHttp: boolean;
+  allowPrivateNetworks: boolean;
+  breaker: BreakerPolicy;
+}
+
+export interface PumpLog {
+  warn(message: string): void;
+  error(message: string, error: unknown): void;
+}
+
+/** How long an idle pump waits before asking the queue again (new jobs in this process wake it at once). */
+const IDLE_POLL_MS = 1000;
+/** After a failed fetch. */
+const ERROR_PAUSE_MS = 1000;
+/** A job put off for a subscription at its cap comes back no sooner than this. */
+const MIN_DEFER_MS = 250;
+/** What a subscription's attempts are assumed to take before one has been timed. */
+const UNTIMED_ATTEMPT_MS = 1000;
+/** A refused URL is logged once in this time per subscription. */
+const REFUSAL_LOG_INTERVAL_MS = 60_000;
+const URL_REFUSALS = new Set([NOT_A_URL, HTTPS_REQUIRED, NON_PUBLIC_ADDRESS]);
+
+interface TakenJob {
+  id: string;
+  data: DeliveryJobData;
+}
+
+/**
+ * Keeps up to `concurrency` attempts in flight, refilling free slots from pg-boss (`fetch` of as many
+ * jobs as there are free slots). A subscription never holds more than its cap of them (1 while failing
+ * or paused): the jobs of one at its cap, or paused, are put off to later times spread at the pace its
+ * receiver answers (one per pause period while paused, each a probe), so a receiver that hangs or is
+ * slow costs the others no more than the slots of its cap. pg-boss's own `work` waits for a whole
+ * batch before it fetches again, which would let one hanging attempt idle its batch's slots.
+ */
+export class DeliveryPump {
+  private readonly recorder: AttemptRecorder;
+  private readonly messages: MessageSource;
+  private inFlight = 0;
+  private readonly perSubscription = new Map<number, number>();
+  /** Per subscription: the next time a put-off job may come back, and the average time of its attempts. */
+  private readonly nextSlot = new Map<number, number>();
+  private readonly pace = new Map<number, number>();
+  private readonly refusalLogged = new Map<number, number>();
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  /** Every job taken and not yet recorded: stopping waits for them. */
+  private readonly settling = new Set<Promise<void>>();
+
+  constructor(
+    private readonly database: QueueDatabase,
+    private readonly boss: PgBoss,
+    private readonly settings: PumpSettings,
+    recorderSettings: { retryDelays: readonly number[] },
+    private readonly metrics: DeliveryMetrics,
+    private readonly log: PumpLog,
+  ) {
+    this.messages = new MessageSource(database);
+    this.recorder = new AttemptRecorder(
+      database,
+      boss,
+      { ...recorderSettings, attemptTimeoutMs: settings.attemptTimeoutMs, breaker: settings.breaker },
+      (batch) => this.recorded(batch),
+      (error) => log.error('recording webhook attempts failed', error),
+    );
+  }
+
+  start(): void {
+    this.running = this.run();
+  }
+
+  /** There may be new jobs, or a free slot. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Takes no new job; waits for the attempts under way and their records. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.running;
+    await Promise.all(this.settling);
+    await this.recorder.drain();
+  }
+
+  get attemptsInFlight(): number {
+    return this.inFlight;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      const free = this.settings.concurrency - this.inFlight;
+      // Refill in batches, not one fetch per freed slot; an idle pump takes whatever there is.
+      if (free < Math.max(1, Math.floor(this.settings.concurrency / 4)) && this.inFlight > 0) {
+        await this.sleep(IDLE_POLL_MS);
+        continue;
+      }
+      let jobs: TakenJob[];
+      try {
+        jobs = await this.boss.fetch<DeliveryJobData>(DELIVERY_QUEUE, { batchSize: free });
+      } catch (error) {
+        this.log.error('fetching webhook jobs failed', error);
+        await this.sleep(ERROR_PAUSE_MS);
+        continue;
+      }
+      if (jobs.length === 0) await this.sleep(IDLE_POLL_MS);
+      else await this.admit(jobs);
+    }
+  }
+
+  /** Every job taken ends in the recorder: attempted, put off or dropped. */
+  private async admit(jobs: TakenJob[]): Promise<void> {
+    this.inFlight += jobs.length;
+    let targets: Map<number, DeliveryTarget>;
+    let messages: Map<string, DeliveryMessage>;
+    try {
+      targets = await findTargets(this.database, jobs.map((job) => job.data.subscriptionId));
+      messages = await this.messages.messagesFor(jobs, targets);
+    } catch (error) {
+      // The jobs stay active until they expire, then pg-boss hands them out again.
+      this.inFlight -= jobs.length;
+      this.log.error('reading webhook jobs failed', error);
+      return;
+    }
+    const now = Date.now();
+    for (const job of jobs) {
+      const target = targets.get(job.data.subscriptionId);
+      const message = messages.get(job.id);
+      if (!target?.enabled || !message) {
+        this.track(this.finish({ kind: 'dropped', jobId: job.id }));
+        continue;
+      }
+      const until = this.deferral(target, now);
+      if (until !== null) {
+        this.metrics.deferred();
+        this.track(this.finish({ kind: 'deferred', jobId: job.id, job: job.data, until: new Date(until) }));
+        continue;
+      }
+      this.track(this.attempt(job, target, message));
+    }
+  }
+
+  /** When a job of this subscription may come back, or null when it may start now. */
+  private deferral(target: DeliveryTarget, now: number): number | null {
+    const { health, id } = target;
+    const paused = health.state === 'paused' && health.pausedUntil !== null && health.pausedUntil.getTime() > now;
+    const busy = (this.perSubscription.get(id) ?? 0) >= inFlightCap(health, this.settings.subscriptionConcurrency);
+    if (!paused && !busy) return null;
+    const spacing = health.state === 'paused' ? pauseMs(this.settings.breaker, health.consecutiveFailures) : this.attemptPace(id) / inFlightCap(health, this.settings.subscriptionConcurrency);
+    const earliest = paused ? health.pausedUntil!.getTime() : now + Math.max(MIN_DEFER_MS, spacing);
+    const slot = Math.max(earliest, this.nextSlot.get(id) ?? 0);
+    this.nextSlot.set(id, slot + spacing);
+    return slot;
+  }
+
+  private attemptPace(subscriptionId: number): number {
+    return this.pace.get(subscriptionId) ?? Math.min(UNTIMED_ATTEMPT_MS, this.settings.attemptTimeoutMs);
+  }
+
+  private async attempt(job: TakenJob, target: DeliveryTarget, message: DeliveryMessage): Promise<void> {
+    const subscriptionId = target.id;
+    this.perSubscription.set(subscriptionId, (this.perSubscription.get(subscriptionId) ?? 0) + 1);
+    const attemptedAt = new Date();
+    const result = await sendAttempt({
+      url: target.url,
+      messageId: message.id,
+      body: message.body,
+      secrets: activeSigningSecrets(target, attemptedAt),
+      timeoutMs: this.settings.attemptTimeoutMs,
+      allowHttp: this.settings.allowHttp,
+      allowPrivateNetworks: this.settings.allowPrivateNetworks,
+    });
+    this.timeAttempt(subscriptionId, result);
+    this.logRefusal(target, result);
+    await this.finish({ kind: 'attempted', attempt: { jobId: job.id, job: job.data, eventId: message.id, eventType: message.type, attemptedAt, result } });
+    const left = (this.perSubscription.get(subscriptionId) ?? 1) - 1;
+    if (left === 0) this.perSubscription.delete(subscriptionId);
+    else this.perSubscription.set(subscriptionId, left);
+  }
+
+  private track(task: Promise<void>): void {
+    this.settling.add(task);
+    void task.finally(() => this.settling.delete(task));
+  }
+
+  private async finish(settled: SettledJob): Promise<void> {
+    await this.recorder.settle(settled);
+    this.inFlight -= 1;
+    this.wake();
+  }
+
+  /** A moving average of the subscription's attempt times: how fast its put-off jobs come back. */
+  private timeAttempt(subscriptionId: number, result: AttemptResult): void {
+    const previous = this.pace.get(subscriptionId);
+    this.pace.set(subscriptionId, previous === undefined ? result.durationMs : previous * 0.8 + result.durationMs * 0.2);
+  }
+
+  /** A subscription healthy again starts afresh: its put-off jobs are released by the recorder. */
+  private recorded(batch: RecordedBatch): void {
+    for (const { outcome, seconds } of batch.outcomes) this.metrics.observe(outcome, seconds);
+    for (const [id, health] of batch.health) if (isHealthy(health)) this.nextSlot.delete(id);
+  }
+
+  /**
+   * A URL this process refuses to send to (plain http, a non-public address) is the deployment's
+   * setting, not the receiver's failure: say so in the log, at most once a minute per subscription.
+   * Only the origin is logged: a URL's path and query may hold the receiver's own token.
+   */
+  private logRefusal(target: DeliveryTarget, result: AttemptResult): void {
+    if (result.error === undefined || !URL_REFUSALS.has(result.error)) return;
+    const now = Date.now();
+    if (now - (this.refusalLogged.get(target.id) ?? 0) < REFUSAL_LOG_INTERVAL_MS) return;
+    this.refusalLogged.set(target.id, now);
+    this.log.warn(
+      `webhook ${target.id}: this process refuses to deliver to ${originOf(target.url)}: ${result.error} ` +
+        '(WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_NETWORKS must be the same on every process that delivers as on the API)',
+    );
+  }
+
+  /** The run loop's wait: `ms`, or until woken. */
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
+    });
+  }
+}
+
+const isHealthy = (health: DeliveryHealth): boolean => health.state === 'healthy';
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'an unreadable URL';
+  }
+}
