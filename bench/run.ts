@@ -24,9 +24,10 @@ import { detectPinning, type Pinning } from './harness/cpu';
 import { runLoad, summarise, type LoadResult, type LoadSpec, type LoadSummary } from './harness/load';
 import { measureBigCartAdds } from './harness/big-cart-adds';
 import { measureCheckout } from './harness/checkout-flow';
+import { measureDeliveries, type DeliveryResults } from './harness/delivery-bench';
 import { measureWithWebhooks } from './harness/webhook-bench';
 import { CpuMeter, type CpuTally } from './harness/proc-cpu';
-import { checkoutStatementsTarget, completeLatencyTarget, evaluateTargets, formatCheckout, formatReport, formatTargets, latencyRatio, type CheckoutResults, type Results, type ThroughputRow } from './harness/report';
+import { checkoutStatementsTarget, completeLatencyTarget, deliveryTargets, evaluateTargets, formatCheckout, formatDeliveries, formatReport, formatTargets, latencyRatio, type CheckoutResults, type Results, type ThroughputRow } from './harness/report';
 import { httpGet, productNodeFlags, startServer, type ServerProcess } from './harness/server-process';
 import { readSettings, type RunSettings } from './harness/settings';
 import type { CheckoutSqlCounts, SqlCounts } from './harness/sql-count';
@@ -145,6 +146,20 @@ class Bench {
     return server;
   }
 
+  /** `npm run worker` with its default settings; ready once its metrics answer. */
+  async startWorker(env: Record<string, string>, metricsPort: number): Promise<ServerProcess> {
+    const server = await startServer({
+      name: 'worker',
+      command: [...this.pinning.server, process.execPath, join(this.root, 'dist', 'cli', 'worker.js')],
+      env: { HOST: '127.0.0.1', WORKER_METRICS_PORT: String(metricsPort), LOG_LEVEL: 'warn', ...WEBHOOK_RECEIVER_ENV, ...env },
+      port: metricsPort,
+      readyPath: '/metrics',
+      headers: {},
+    });
+    this.servers.push(server);
+    return server;
+  }
+
   async startBaseline(databaseUrl: string, port: number): Promise<ServerProcess> {
     const server = await startServer({
       name: 'baseline',
@@ -256,6 +271,10 @@ async function main(): Promise<void> {
       await checkoutOnly(bench, settings, meta, started);
       return;
     }
+    if (settings.only === 'deliveries') {
+      await deliveriesOnly(bench, settings, meta, started);
+      return;
+    }
     const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
     const small = await prepareDataset(`small (${databaseName(settings.small.url)})`, { databaseUrl: settings.small.url, dataDir: '' }, settings.small.spec, settings);
     const embedded = settings.embedded
@@ -326,6 +345,7 @@ async function main(): Promise<void> {
       log,
     });
     await meter.close();
+    const deliveries = await measureDeliverySection(bench, settings, full.info, product);
     const serverRss = product.peakRssMb();
     const serverFirstOk = product.firstOkMs;
     const baselineFirstOk = baseline.firstOkMs;
@@ -372,6 +392,7 @@ async function main(): Promise<void> {
       sql,
       checkout,
       webhooks,
+      deliveries,
       peakRssMb: { server: serverRss, embedded: embeddedRss },
       firstOkMs: { server: serverFirstOk, embedded: embeddedFirstOk, baseline: baselineFirstOk },
     };
@@ -401,6 +422,41 @@ async function checkoutOnly(bench: Bench, settings: RunSettings, meta: Record<st
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   const header = `shop-admin-api benchmark — checkout section only (${String(meta.mode)} data: ${databaseName(settings.full.url)}), ${String(meta.date)}\n${String(meta.pinning)}; ${String(meta.load)}`;
   process.stdout.write(`${header}\n\n${formatCheckout(checkout)}\n\n${formatTargets(targets)}\n\nwritten to ${file}\n`);
+}
+
+/** The delivery section on the running product: a worker beside it, CPU of both and of PostgreSQL. */
+async function measureDeliverySection(bench: Bench, settings: RunSettings, info: DatasetInfo, product: ServerProcess): Promise<DeliveryResults> {
+  const worker = await bench.startWorker({ DATABASE_URL: settings.full.url }, settings.port + 2);
+  const meters = [await CpuMeter.open(product.pid, settings.full.url), await CpuMeter.open(worker.pid, settings.full.url)];
+  try {
+    return await measureDeliveries({
+      baseUrl: product.baseUrl,
+      databaseUrl: settings.full.url,
+      headers: TOKEN_HEADERS,
+      customerIds: sampleCustomers(info).slice(0, 50),
+      tallies: () => meters.map((meter) => meter.tally()),
+      quick: settings.mode === 'quick',
+      log,
+    });
+  } finally {
+    for (const meter of meters) await meter.close();
+    await bench.stop(worker);
+  }
+}
+
+/** `--only deliveries`: the main dataset, the product on the server DB and one worker, the delivery section alone. */
+async function deliveriesOnly(bench: Bench, settings: RunSettings, meta: Record<string, unknown>, started: number): Promise<void> {
+  const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
+  const product = await bench.startProduct('product (server DB)', { DATABASE_URL: settings.full.url }, settings.port);
+  const deliveries = await measureDeliverySection(bench, settings, full.info, product);
+  await bench.stopAll();
+  const targets = deliveryTargets(deliveries);
+  const results = { meta: { ...meta, only: 'deliveries', seconds: Math.round((Date.now() - started) / 1000) }, deliveries, targets };
+  const file = join(repoRoot(), 'bench', 'results', 'deliveries.json');
+  mkdirSync(join(repoRoot(), 'bench', 'results'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const header = `shop-admin-api benchmark — webhook deliveries only (${String(meta.mode)}), ${String(meta.date)}\n${String(meta.pinning)}; ${String(meta.load)}`;
+  process.stdout.write(`${header}\n\n${formatDeliveries(deliveries)}\n\n${formatTargets(targets)}\n\nwritten to ${file}\n`);
 }
 
 main().catch((error: unknown) => {

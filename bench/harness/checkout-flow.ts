@@ -48,7 +48,7 @@ export class Client {
     private readonly headers: Record<string, string>,
   ) {}
 
-  send(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: object): Promise<Reply> {
+  send(method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', path: string, body?: object): Promise<Reply> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers = payload === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) };
     return new Promise((resolve, reject) => {
@@ -64,7 +64,7 @@ export class Client {
     });
   }
 
-  async expect(status: number, method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: object): Promise<Reply> {
+  async expect(status: number, method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', path: string, body?: object): Promise<Reply> {
     const reply = await this.send(method, path, body);
     if (reply.status !== status) throw new Error(`${method} ${path} answered ${reply.status} (expected ${status}): ${reply.body.slice(0, 300)}`);
     return reply;

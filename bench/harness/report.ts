@@ -4,6 +4,7 @@ import type { CheckoutLatencies } from './checkout-flow';
 import type { CpuPerRequest } from './proc-cpu';
 import type { CheckoutSqlCounts, StatementCount, SqlCounts } from './sql-count';
 import type { WebhookResults } from './webhook-bench';
+import type { DeliveryResults } from './delivery-bench';
 
 type Verdict = 'PASS' | 'FAIL' | 'N/A';
 
@@ -50,6 +51,8 @@ export interface Results {
   checkout: CheckoutResults;
   /** Issue #22: the same writes with two webhook subscriptions, and the delivery throughput. */
   webhooks: WebhookResults | null;
+  /** Issue #29: 200 subscriptions delivered by the API and one worker, with and without a hanging receiver. */
+  deliveries: DeliveryResults | null;
   peakRssMb: { server: number | null; embedded: number | null };
   firstOkMs: { server: number | null; embedded: number | null; baseline: number | null };
   targets: Target[];
@@ -105,6 +108,7 @@ export function evaluateTargets(results: Omit<Results, 'targets'>): Target[] {
   max('SQL statements: add item (1/50-line cart)', most(sql?.addItem1Line, sql?.addItem50Lines), 12);
   targets.push(checkoutStatementsTarget(results.checkout));
   targets.push(...issue21Targets(results));
+  if (results.deliveries) targets.push(...deliveryTargets(results.deliveries));
   max('peak RSS, server DB', results.peakRssMb.server, 250, ' MB');
   max('peak RSS, embedded DB', results.peakRssMb.embedded, 700, ' MB');
   max('start to first 200, server DB', results.firstOkMs.server, 2000, ' ms');
@@ -253,6 +257,39 @@ function formatWebhooks(results: Results): string {
   ].join('\n');
 }
 
+/** Issue #29: at least 500 deliveries/s to 200 subscriptions; with a hanging one, the others' lag p99 at most 2 s. */
+export function deliveryTargets(deliveries: DeliveryResults): Target[] {
+  const [burst, , hanging] = deliveries.phases;
+  const perSecond = burst?.perSecond ?? null;
+  const lag = hanging?.lagP99Ms ?? null;
+  return [
+    { name: `webhook deliveries/s, ${deliveries.subscriptions} subscriptions (API + 1 worker)`, value: perSecond, limit: '≥ 500', verdict: at(perSecond === null ? null : perSecond >= 500) },
+    { name: 'webhook lag p99 of the others, one receiver hanging', value: lag, limit: '≤ 2000 ms', verdict: at(lag === null ? null : lag <= 2000) },
+  ];
+}
+
+export function formatDeliveries(deliveries: DeliveryResults | null): string {
+  if (deliveries === null) return 'webhook deliveries at scale: not measured';
+  return [
+    table(
+      [`webhook deliveries, ${deliveries.subscriptions} subscriptions (issue #29)`, 'events', 'deliveries', 'arrived', 'deliveries/s', 'lag p50 ms', 'lag p99 ms', 'lag max ms', 'Node CPU ms/delivery', 'PG CPU ms/delivery', 'PG server ms/delivery'],
+      deliveries.phases.map((phase) => [
+        phase.label,
+        num(phase.events),
+        num(phase.deliveries),
+        num(phase.arrived),
+        num(phase.perSecond),
+        num(phase.lagP50Ms),
+        num(phase.lagP99Ms),
+        num(phase.lagMaxMs),
+        ...cpuCells(phase.cpuPerDelivery),
+      ]),
+    ),
+    '(the API process and one `npm run worker` deliver, both with default settings, to a local receiver that answers 200 at once; Node CPU is both processes)',
+    ...(deliveries.note ? [`deliveries incomplete: ${deliveries.note}`] : []),
+  ].join('\n');
+}
+
 export function formatReport(results: Results): string {
   const out: string[] = [];
   const meta = results.meta;
@@ -315,6 +352,8 @@ export function formatReport(results: Results): string {
   out.push(formatCheckout(results.checkout));
   out.push('');
   out.push(formatWebhooks(results));
+  out.push('');
+  out.push(formatDeliveries(results.deliveries));
   out.push('');
   out.push(
     `peak RSS of the product: server DB ${num(results.peakRssMb.server)} MB, embedded DB ${num(results.peakRssMb.embedded)} MB; ` +

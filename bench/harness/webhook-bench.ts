@@ -107,7 +107,7 @@ export async function measureWithWebhooks(input: WebhookBenchInput): Promise<Web
 }
 
 /** Deletes every subscription (their pending deliveries go with them). */
-async function removeSubscriptions(client: Client): Promise<void> {
+export async function removeSubscriptions(client: Client): Promise<void> {
   for (;;) {
     const page = JSON.parse((await client.expect(200, 'GET', '/api/v1/webhooks/?limit=100')).body) as { _embedded: { items: Array<{ id: number }> } };
     if (page._embedded.items.length === 0) return;
