@@ -7,9 +7,9 @@ import type { CpuPerRequest, CpuTally } from './proc-cpu';
 import { removeSubscriptions } from './webhook-bench';
 
 /** Subscriptions to every event, all to one receiver that answers 200 at once. */
-export const DELIVERY_SUBSCRIPTIONS = 200;
+const DELIVERY_SUBSCRIPTIONS = 200;
 
-export interface DeliveryPhase {
+interface DeliveryPhase {
   label: string;
   events: number;
   /** Deliveries awaited at the good receiver (events × good subscriptions). */
