@@ -2,5 +2,6 @@
 export { recordEvent, registerEventOutbox } from './event-outbox';
 export type { EventType } from './event-types';
 export { EVENT_PATTERNS, isEventPattern, matchesEventPatterns } from './event-patterns';
+export { SEQUENCE_RANGE } from './sequence-range';
 /** @public The webhook deliverer renders its bodies and `webhook-id` with these. */
 export { envelopeJson, eventEnvelope, eventId, type EventEnvelope, type StoredEvent } from './event-envelope';

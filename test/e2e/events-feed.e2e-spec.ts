@@ -319,6 +319,26 @@ describe('event feed', () => {
       }
     });
 
+    it('takes a sequence up to 2^53 − 1 and refuses larger numbers, and a limit that is no integer, at the field', async () => {
+      const tree = (after: string[], limit: string[]) => ({ code: 400, message: 'Validation Failed', errors: { children: { after: after.length > 0 ? { errors: after } : {}, limit: limit.length > 0 ? { errors: limit } : {}, type: {} } } });
+      for (const [query, expected] of [
+        ['after=9007199254740992', tree(['This value is not valid.'], [])],
+        ['after=9223372036854775808', tree(['This value is not valid.'], [])],
+        ['after=1e21', tree(['This value is not valid.'], [])],
+        ['after=-9223372036854775809', tree(['This value is not valid.'], [])],
+        ['limit=2147483648', tree([], ['This value should be between 1 and 500.'])],
+        ['limit=-1', tree([], ['This value should be between 1 and 500.'])],
+        ['limit=abc', tree([], ['This value is not valid.'])],
+        ['limit=1e2', tree([], ['This value is not valid.'])],
+      ] as const) {
+        const response = await get(`/api/v1/events/?${query}`);
+        expect({ query, status: response.statusCode, body: json(response) }).toEqual({ query, status: 400, body: expected });
+      }
+      const largest = await get('/api/v1/events/?after=9007199254740991&limit=500');
+      const href = '/api/v1/events/?after=9007199254740991&limit=500';
+      expect({ status: largest.statusCode, body: json(largest) }).toEqual({ status: 200, body: { limit: 500, _links: { self: { href }, next: { href } }, _embedded: { items: [] } } });
+    });
+
     it('shows one event; a sequence that names none is a 404; both need the token', async () => {
       const base = await fiveEvents();
       const one = await get(`/api/v1/events/${base + 1}`);

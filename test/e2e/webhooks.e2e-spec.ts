@@ -275,6 +275,36 @@ describe('/api/v1/webhooks', () => {
     });
   });
 
+  describe('POST {id}/replay', () => {
+    const replay = (id: number, body: string) =>
+      t.inject({ method: 'POST', url: `/api/v1/webhooks/${id}/replay`, headers: { ...AUTH, 'content-type': 'application/json' }, payload: body });
+    const refused = (message: string) => ({ code: 400, message: 'Validation Failed', errors: { children: { after: { errors: [message] } } } });
+
+    // A sequence is a bigint; past 2^53 − 1 JSON consumers no longer read it exactly. A larger `after`
+    // once reached the database and answered 500 (bigint out of range).
+    it('answers an `after` that is no sequence with the form tree, never a 500', async () => {
+      const hook = await create({ url: 'https://replay.example.com/', events: ['*'] });
+      const bodies: Array<[string, string]> = [
+        ['{"after": 1e21}', 'This value is not valid.'],
+        ['{"after": 1e30}', 'This value is not valid.'],
+        ['{"after": 9223372036854775808}', 'This value is not valid.'],
+        ['{"after": 9007199254740992}', 'This value is not valid.'],
+        ['{"after": -1e30}', 'This value is not valid.'],
+        ['{"after": -1}', 'This value is not valid.'],
+        ['{"after": 1.5}', 'This value is not valid.'],
+        ['{"after": "5"}', 'This value is not valid.'],
+        ['{}', 'This value should not be blank.'],
+      ];
+      for (const [body, message] of bodies) {
+        const response = await replay(hook.id, body);
+        expect({ body, status: response.statusCode, answer: json(response) }).toEqual({ body, status: 400, answer: refused(message) });
+      }
+      // The largest sequence a request may name is taken (no event is after it).
+      const largest = await replay(hook.id, '{"after": 9007199254740991}');
+      expect({ status: largest.statusCode, answer: json(largest) }).toEqual({ status: 202, answer: { queued: 0 } });
+    });
+  });
+
   describe('concurrent writes', () => {
     // On the embedded database every transaction already waits for the one before it to end.
     const onServer = process.env.TEST_DATABASE_URL ? it : it.skip;

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiParam, ApiQuery, ApiSecurity, DECORATORS, type ExamplesObject, type HeaderObject, type SchemaObject } from '@nestjs/swagger';
 import { PAGE_NOT_FOUND_MESSAGE } from '../errors/api-error';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListSpec } from '../pagination/page-request';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGING_RANGE, type ListSpec } from '../pagination/page-request';
 import {
   badRequest,
   conflict,
@@ -157,10 +157,10 @@ export function ApiPage<Sort extends string, Criterion extends string>(options: 
       name,
       required: false,
       description: `Items per page, ${DEFAULT_PAGE_SIZE} by default; larger values than ${MAX_PAGE_SIZE} are capped. ${extra}`,
-      schema: integer({ minimum: 1, default: DEFAULT_PAGE_SIZE }),
+      schema: integer({ ...PAGING_RANGE, default: DEFAULT_PAGE_SIZE }),
     });
   const decorators = [
-    ApiQuery({ name: 'page', required: false, description: 'Page number, from 1.', schema: integer({ minimum: 1, default: 1 }) }),
+    ApiQuery({ name: 'page', required: false, description: 'Page number, from 1.', schema: integer({ ...PAGING_RANGE, default: 1 }) }),
     pageSize('limit', 'Wins over `paginate` when both are given.'),
     pageSize('paginate', 'Same as `limit`.'),
     ApiQuery({

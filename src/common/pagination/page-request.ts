@@ -1,7 +1,14 @@
 import { badRequest, pageNotFound } from '../errors/api-error';
+import { integerRange } from '../forms/integer-range';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * What `page` and the page size take (they make the query's OFFSET and LIMIT, which are bigint); a page
+ * size above MAX_PAGE_SIZE is capped, anything outside the range is a page that is not there.
+ */
+export const PAGING_RANGE = integerRange('bigint', { min: 1 });
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -27,7 +34,7 @@ function parsePositiveInt(raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   if (!/^\s*\+?\d+\s*$/.test(raw)) throw pageNotFound();
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) throw pageNotFound();
+  if (value < PAGING_RANGE.minimum || value > PAGING_RANGE.maximum) throw pageNotFound();
   return value;
 }
 

@@ -1,27 +1,24 @@
-import { IsArray, IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsArray, IsIn, IsOptional, IsString } from 'class-validator';
 import { Form } from '../../common/forms/form-shape';
+import { integerRange, IsIntegerTextIn } from '../../common/forms/integer-range';
 import { NOT_VALID } from '../../common/forms/messages';
 import { EVENT_PATTERNS } from '../event-patterns';
+import { SEQUENCE_RANGE } from '../sequence-range';
 
 export const MAX_FEED_LIMIT = 500;
 export const DEFAULT_FEED_LIMIT = 100;
+export const FEED_LIMIT_RANGE = integerRange('integer', { min: 1, max: MAX_FEED_LIMIT });
 export const LIMIT_OUT_OF_RANGE = `This value should be between 1 and ${MAX_FEED_LIMIT}.`;
-
-
-/** A sequence as a query value: a whole number in its one spelling, at most 15 digits (safe for JSON consumers). */
-const SEQUENCE = /^(0|[1-9]\d{0,14})$/;
-/** 1 to 500, as written in a query. */
-const LIMIT = /^([1-9]|[1-9]\d|[1-4]\d\d|500)$/;
 
 /** The feed's query (`?after=…&limit=…&type=…&type=…`), read into this form by the controller. */
 @Form({ fields: ['after', 'limit', 'type'] })
 export class EventFeedForm {
-  @Matches(SEQUENCE, { message: NOT_VALID })
+  @IsIntegerTextIn(SEQUENCE_RANGE, { tooLow: NOT_VALID, tooHigh: NOT_VALID })
   @IsString({ message: NOT_VALID })
   @IsOptional()
   after?: string;
 
-  @Matches(LIMIT, { message: LIMIT_OUT_OF_RANGE })
+  @IsIntegerTextIn(FEED_LIMIT_RANGE, { tooLow: LIMIT_OUT_OF_RANGE, tooHigh: LIMIT_OUT_OF_RANGE })
   @IsString({ message: NOT_VALID })
   @IsOptional()
   limit?: string;

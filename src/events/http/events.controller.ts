@@ -9,7 +9,8 @@ import { notFound, ok, validationFailed } from '../../common/openapi/responses';
 import { integer, string } from '../../common/openapi/schema-builders';
 import { EventsService } from '../events.service';
 import { EVENT_PATTERNS } from '../event-patterns';
-import { DEFAULT_FEED_LIMIT, EventFeedForm, feedQueryBody, LIMIT_OUT_OF_RANGE, MAX_FEED_LIMIT } from './event-feed.form';
+import { SEQUENCE_RANGE } from '../sequence-range';
+import { DEFAULT_FEED_LIMIT, EventFeedForm, FEED_LIMIT_RANGE, feedQueryBody, LIMIT_OUT_OF_RANGE, MAX_FEED_LIMIT } from './event-feed.form';
 import { eventExample, EventPageSchema, eventPageExample, EventSchema, eventsPurged } from './events.openapi';
 
 /** A sequence in the path: canonical digits only (anything else names no event: 404). */
@@ -39,8 +40,8 @@ export class EventsController {
       'Events after a sequence, in sequence order, which is commit order: polling with `after` set to the last sequence seen (or following `next`) ' +
       'sees every event exactly once, also while writes run on several instances.',
   })
-  @ApiQuery({ name: 'after', required: false, description: 'A sequence; the page starts after it. 0 by default.', schema: integer({ minimum: 0, default: 0 }) })
-  @ApiQuery({ name: 'limit', required: false, description: `Events per page, 1 to ${MAX_FEED_LIMIT}.`, schema: integer({ minimum: 1, maximum: MAX_FEED_LIMIT, default: DEFAULT_FEED_LIMIT }) })
+  @ApiQuery({ name: 'after', required: false, description: 'A sequence; the page starts after it. 0 by default.', schema: integer({ ...SEQUENCE_RANGE, default: 0 }) })
+  @ApiQuery({ name: 'limit', required: false, description: `Events per page, 1 to ${MAX_FEED_LIMIT}.`, schema: integer({ ...FEED_LIMIT_RANGE, default: DEFAULT_FEED_LIMIT }) })
   @ApiQuery({
     name: 'type',
     required: false,

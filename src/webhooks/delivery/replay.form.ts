@@ -1,13 +1,14 @@
-import { IsInt, IsNotEmpty, Min } from 'class-validator';
+import { IsNotEmpty } from 'class-validator';
 import { Form } from '../../common/forms/form-shape';
+import { IsIntegerIn } from '../../common/forms/integer-range';
 import { NOT_BLANK, NOT_VALID } from '../../common/forms/messages';
+import { SEQUENCE_RANGE } from '../../events';
 
 /** Rules in the order they are checked (the first failure is the one reported). */
 function Sequence(): PropertyDecorator {
   return (target, property) => {
     IsNotEmpty({ message: NOT_BLANK })(target, property);
-    IsInt({ message: NOT_VALID })(target, property);
-    Min(0, { message: NOT_VALID })(target, property);
+    IsIntegerIn(SEQUENCE_RANGE, { tooLow: NOT_VALID, tooHigh: NOT_VALID })(target, property);
   };
 }
 

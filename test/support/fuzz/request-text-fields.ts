@@ -1,31 +1,37 @@
 /**
- * The text fields of every request body the OpenAPI document describes, with the length the document
- * states for each (`maxLength`, derived from the column the form stores the field in or looks it up
- * by). A form or field added later is found here without a list to keep.
+ * The fields of every request body the OpenAPI document describes (here: the text fields, with the
+ * length the document states for each, `maxLength`, derived from the column the form stores the field
+ * in or looks it up by). A form or field added later is found here without a list to keep.
  */
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 /** A position in a body: object keys, and 0 for the first entry of a list. */
 export type FieldPath = Array<string | 0>;
 
-export interface TextField {
+/** A field of a request body the document describes, with its schema. */
+export interface BodyField {
   /** `METHOD /path` as the document writes it, e.g. `PUT /api/v1/checkouts/addressing/{id}`. */
   operation: string;
   method: string;
   /** The route as the router registered it, e.g. `/api/v1/checkouts/addressing/:id`. */
   routeUrl: string;
   field: FieldPath;
-  maxLength: number | null;
+  schema: Json;
   /** A body the document gives as an example, the one that already has the field's first key when there is one. */
   example: Json;
+}
+
+export interface TextField extends Omit<BodyField, 'schema'> {
+  maxLength: number | null;
 }
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const fieldName = (field: FieldPath): string => field.map((key) => (key === 0 ? '[0]' : `.${key}`)).join('').replace(/^\./, '');
 
-function resolve(schema: unknown, document: Json): Json {
+/** The schema itself, or the one its `$ref` names. */
+export function resolve(schema: unknown, document: Json): Json {
   if (!isObject(schema)) return {};
   const ref = schema.$ref;
   if (typeof ref !== 'string') return schema;
@@ -33,15 +39,16 @@ function resolve(schema: unknown, document: Json): Json {
   return resolve(((document.components as Json).schemas as Json)[name], document);
 }
 
-/** Every text inside a schema: object properties, list items, and each alternative of anyOf/oneOf. */
-function textsIn(schema: unknown, document: Json, path: FieldPath, found: Map<string, { field: FieldPath; maxLength: number | null }>): void {
+/** `/api/v1/carts/{cartId}/items/` → `/api/v1/carts/:cartId/items`, as the router registered it. */
+export const routeUrlOf = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1').replace(/\/+$/, '');
+
+/** Every schema inside a body schema that `accept` takes: object properties, list items, and each alternative of anyOf/oneOf. */
+function fieldsIn(schema: unknown, document: Json, path: FieldPath, accept: (schema: Json) => boolean, found: Map<string, { field: FieldPath; schema: Json }>): void {
   const resolved = resolve(schema, document);
-  for (const alternative of [...((resolved.anyOf as unknown[] | undefined) ?? []), ...((resolved.oneOf as unknown[] | undefined) ?? [])]) textsIn(alternative, document, path, found);
-  if (resolved.type === 'string' && resolved.enum === undefined) {
-    found.set(fieldName(path), { field: path, maxLength: typeof resolved.maxLength === 'number' ? resolved.maxLength : null });
-  }
-  if (resolved.type === 'array') textsIn(resolved.items, document, [...path, 0], found);
-  if (isObject(resolved.properties)) for (const [key, property] of Object.entries(resolved.properties)) textsIn(property, document, [...path, key], found);
+  for (const alternative of [...((resolved.anyOf as unknown[] | undefined) ?? []), ...((resolved.oneOf as unknown[] | undefined) ?? [])]) fieldsIn(alternative, document, path, accept, found);
+  if (accept(resolved)) found.set(fieldName(path), { field: path, schema: resolved });
+  if (resolved.type === 'array') fieldsIn(resolved.items, document, [...path, 0], accept, found);
+  if (isObject(resolved.properties)) for (const [key, property] of Object.entries(resolved.properties)) fieldsIn(property, document, [...path, key], accept, found);
 }
 
 function examplesOf(media: Json, schema: Json): Json[] {
@@ -49,24 +56,31 @@ function examplesOf(media: Json, schema: Json): Json[] {
   return [...examples, schema.example, media.example].filter(isObject);
 }
 
-export function requestTextFields(document: Json): TextField[] {
-  const fields: TextField[] = [];
+/** The fields whose schema `accept` takes, in every JSON request body the document describes. */
+export function requestBodyFields(document: Json, accept: (schema: Json) => boolean): BodyField[] {
+  const fields: BodyField[] = [];
   for (const [path, item] of Object.entries(document.paths as Json)) {
     for (const [method, operation] of Object.entries(item as Json)) {
       const media = isObject(operation) && isObject(operation.requestBody) ? ((operation.requestBody.content as Json | undefined)?.['application/json'] as Json | undefined) : undefined;
       if (media === undefined) continue;
       const schema = resolve(media.schema, document);
       const examples = examplesOf(media, schema);
-      const found = new Map<string, { field: FieldPath; maxLength: number | null }>();
-      textsIn(schema, document, [], found);
-      for (const { field, maxLength } of found.values()) {
+      const found = new Map<string, { field: FieldPath; schema: Json }>();
+      fieldsIn(schema, document, [], accept, found);
+      for (const { field, schema: fieldSchema } of found.values()) {
         const example = examples.find((candidate) => Object.prototype.hasOwnProperty.call(candidate, field[0])) ?? examples[0] ?? {};
-        const routeUrl = path.replace(/\{([^}]+)\}/g, ':$1').replace(/\/+$/, '');
-        fields.push({ operation: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), routeUrl, field, maxLength, example });
+        fields.push({ operation: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), routeUrl: routeUrlOf(path), field, schema: fieldSchema, example });
       }
     }
   }
   return fields;
+}
+
+export function requestTextFields(document: Json): TextField[] {
+  return requestBodyFields(document, (schema) => schema.type === 'string' && schema.enum === undefined).map(({ schema, ...field }) => ({
+    ...field,
+    maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : null,
+  }));
 }
 
 /** A copy of `body` with `value` at `field` (objects and the first list entry made as needed). */

@@ -1,6 +1,7 @@
 import { Trim } from '../../../common/forms/trim';
-import { IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
+import { IsNotEmpty, IsString } from 'class-validator';
 import { Form } from '../../../common/forms/form-shape';
+import { integerRange, IsIntegerIn } from '../../../common/forms/integer-range';
 import { NOT_BLANK, NOT_VALID } from '../../../common/forms/messages';
 import { RefersTo } from '../../../common/forms/stored-in';
 import { ProductVariant } from '../../../catalog/entities/product-variant.entity';
@@ -13,6 +14,9 @@ export const CART_LINES_EXCEEDED = `A cart cannot hold more than ${MAX_CART_LINE
 export const VARIANT_NOT_IN_CHANNEL = "This variant is not available in the cart's channel.";
 export const insufficientStock = (productName: string) => `${productName} does not have sufficient stock.`;
 
+/** A line's quantity (an integer column), at most what one line may hold. */
+const QUANTITY = integerRange('integer', { min: 1, max: MAX_QUANTITY });
+
 /**
  * Quantity rules shared by add and change: required, an integer, 1..9999. Registered in the order they
  * are checked (the first failure is the one reported).
@@ -20,9 +24,7 @@ export const insufficientStock = (productName: string) => `${productName} does n
 function Quantity(): PropertyDecorator {
   return (target, property) => {
     IsNotEmpty({ message: NOT_BLANK })(target, property);
-    IsInt({ message: NOT_VALID })(target, property);
-    Min(1, { message: QUANTITY_TOO_LOW })(target, property);
-    Max(MAX_QUANTITY, { message: QUANTITY_TOO_HIGH })(target, property);
+    IsIntegerIn(QUANTITY, { tooLow: QUANTITY_TOO_LOW, tooHigh: QUANTITY_TOO_HIGH })(target, property);
   };
 }
 
