@@ -23,63 +23,67 @@ const WRITE_EVENTS = `with counter as (
 const NAIVE_SEQUENCE = `create sequence if not exists event_naive_sequence`;
 const WRITE_EVENT_NAIVELY = `insert into event (sequence, type, data, occurred_at) values (nextval('event_naive_sequence'), ?, ?::json, clock_timestamp())`;
 
-/** The outbox of one ORM: the events of each open transaction, keyed by the transaction. */
-class EventOutbox implements EventSubscriber {
-  private readonly pending = new WeakMap<Transaction, PendingEvent[]>();
+/**
+ * The transactional outbox of one ORM: holds the events each open transaction records and writes them
+ * in that transaction just before it commits (nothing when it rolls back). It must be registered on the
+ * ORM it serves (registerEventOutbox); the application has one, a provider of the EventsModule.
+ */
+export class EventOutbox implements EventSubscriber {
+  private readonly held = new WeakMap<Transaction, PendingEvent[]>();
 
-  constructor(private readonly naive: boolean) {}
+  /** EVENTS_NAIVE_SEQUENCE=1 (tests only) takes sequences from a plain sequence at insert time instead, to show what that breaks. */
+  constructor(readonly naive = process.env.EVENTS_NAIVE_SEQUENCE === '1') {}
 
-  async record(tx: EntityManager, type: EventType, data: unknown): Promise<void> {
-    if (!tx.isInTransaction()) throw new Error(`The event ${type} must be recorded inside the transaction of its change`);
-    const text = JSON.stringify(data);
-    if (this.naive) await tx.execute(WRITE_EVENT_NAIVELY, [type, text]);
-    else this.hold(tx.getTransactionContext(), [type, text]);
+  /**
+   * Records an event of the change `tx` is making: it is written in the same transaction, just before it
+   * commits. `data` is what the resource's GET answers, as the serializer returned it. Costs no statement
+   * now, and one statement at commit for all the transaction's events.
+   */
+  async record(tx: EntityManager, event: { type: EventType; data: unknown }): Promise<void> {
+    if (!tx.isInTransaction()) throw new Error(`The event ${event.type} must be recorded inside the transaction of its change`);
+    // Held by an outbox the transaction does not notify, it would never be written.
+    if (!tx.getEventManager().getSubscribers().has(this)) throw new Error(`The event ${event.type} is recorded in an outbox not registered on its ORM (registerEventOutbox)`);
+    const pending: PendingEvent = [event.type, JSON.stringify(event.data)];
+    if (this.naive) {
+      // Inserted at once, it goes with its savepoint if that rolls back.
+      await tx.execute(WRITE_EVENT_NAIVELY, pending);
+      return;
+    }
+    this.hold(tx.getTransactionContext(), pending);
   }
 
   private hold(transaction: Transaction, event: PendingEvent): void {
-    const events = this.pending.get(transaction);
-    if (events === undefined) this.pending.set(transaction, [event]);
+    const events = this.held.get(transaction);
+    if (events === undefined) this.held.set(transaction, [event]);
     else events.push(event);
   }
 
   async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
     if (transaction === undefined) return;
-    const events = this.pending.get(transaction);
+    const events = this.held.get(transaction);
     if (events === undefined) return;
-    this.pending.delete(transaction);
+    this.held.delete(transaction);
     await em.getConnection().execute(WRITE_EVENTS, [events.length, events.length, JSON.stringify(events)], 'run', transaction);
   }
 
   afterTransactionRollback({ transaction }: TransactionEventArgs): void {
-    if (transaction !== undefined) this.pending.delete(transaction);
+    if (transaction !== undefined) this.held.delete(transaction);
   }
 }
 
-function outboxOf(em: EntityManager): EventOutbox | undefined {
-  for (const subscriber of em.getEventManager().getSubscribers()) if (subscriber instanceof EventOutbox) return subscriber;
-  return undefined;
-}
-
 /**
- * Records an event of the change `tx` is making: it is written in the same transaction, just before it
- * commits (nothing when it rolls back). `data` is what the resource's GET answers, as the serializer
- * returned it. Costs no statement now, and one statement at commit for all the transaction's events.
+ * Registers an outbox on an ORM and answers it; every ORM that writes has one (the application's is the
+ * EventsModule's provider; the CLI, the fixtures, tests and benchmarks that open their own ORM register
+ * one here and pass it to what records events). Register it after any other subscriber that writes before
+ * a commit (the idempotency fence), so the counter lock is the last one taken. An ORM has one outbox: a
+ * second one is refused.
  */
-export async function recordEvent(tx: EntityManager, event: { type: EventType; data: unknown }): Promise<void> {
-  const outbox = outboxOf(tx);
-  if (outbox === undefined) throw new Error('No event outbox is registered on this ORM (registerEventOutbox)');
-  await outbox.record(tx, event.type, event.data);
-}
-
-/**
- * Registers the outbox on an ORM; every ORM that writes must have it (the app, the CLI, the fixtures,
- * tests and benchmarks that open their own). Register it after any other subscriber that writes before
- * a commit (the idempotency fence), so the counter lock is the last one taken. EVENTS_NAIVE_SEQUENCE=1
- * (tests only) takes sequences from a plain sequence at insert time instead, to show what that breaks.
- */
-export async function registerEventOutbox(orm: MikroORM, naive = process.env.EVENTS_NAIVE_SEQUENCE === '1'): Promise<void> {
+export async function registerEventOutbox(orm: MikroORM, outbox = new EventOutbox()): Promise<EventOutbox> {
   const events = orm.em.getEventManager();
-  if ([...events.getSubscribers()].some((subscriber) => subscriber instanceof EventOutbox)) return;
-  if (naive) await orm.em.getConnection().execute(NAIVE_SEQUENCE);
-  events.registerSubscriber(new EventOutbox(naive));
+  const registered = [...events.getSubscribers()].find((subscriber) => subscriber instanceof EventOutbox);
+  if (registered === outbox) return outbox;
+  if (registered !== undefined) throw new Error('This ORM already has an event outbox');
+  if (outbox.naive) await orm.em.getConnection().execute(NAIVE_SEQUENCE);
+  events.registerSubscriber(outbox);
+  return outbox;
 }
