@@ -1,6 +1,7 @@
-import type { EventSubscriber, Transaction, TransactionEventArgs } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Connection, EventSubscriber, Transaction, TransactionEventArgs } from '@mikro-orm/core';
+import type { EntityManager, Knex, MikroORM } from '@mikro-orm/postgresql';
 import type { EventType } from './event-types';
+import { rootTransactionOf, SavepointMarks } from './savepoint-marks';
 
 /** An event waiting for its transaction's commit: its type and the JSON text of its data. */
 type PendingEvent = [EventType, string];
@@ -23,13 +24,38 @@ const WRITE_EVENTS = `with counter as (
 const NAIVE_SEQUENCE = `create sequence if not exists event_naive_sequence`;
 const WRITE_EVENT_NAIVELY = `insert into event (sequence, type, data, occurred_at) values (nextval('event_naive_sequence'), ?, ?::json, clock_timestamp())`;
 
+/** What a root transaction holds for its commit: its events, in the order they were recorded, and which savepoint recorded which. */
+class HeldEvents {
+  readonly events: PendingEvent[] = [];
+  /** The mark of the savepoint each event was recorded in, by the event's index; none for those recorded outside any. */
+  private readonly markOfEvent = new Map<number, string>();
+  readonly savepoints = new SavepointMarks();
+
+  add(event: PendingEvent, savepointMark: string | null): void {
+    if (savepointMark !== null) this.markOfEvent.set(this.events.length, savepointMark);
+    this.events.push(event);
+  }
+
+  /** The events whose changes commit: those of savepoints that were rolled back (whose marks are gone) are left out. */
+  async committing(connection: Connection, root: Transaction): Promise<PendingEvent[]> {
+    if (this.savepoints.isEmpty) return this.events;
+    const live = await this.savepoints.live(connection, root);
+    return this.events.filter((_, index) => {
+      const mark = this.markOfEvent.get(index);
+      return mark === undefined || live.has(mark);
+    });
+  }
+}
+
 /**
  * The transactional outbox of one ORM: holds the events each open transaction records and writes them
- * in that transaction just before it commits (nothing when it rolls back). It must be registered on the
- * ORM it serves (registerEventOutbox); the application has one, a provider of the EventsModule.
+ * in that transaction just before it commits (nothing when it rolls back). An event recorded in a
+ * savepoint (a nested `em.transactional`) is written with its root transaction, unless that savepoint,
+ * or one around it, rolled back (savepoint-marks.ts). It must be registered on the ORM it serves
+ * (registerEventOutbox); the application has one, a provider of the EventsModule.
  */
 export class EventOutbox implements EventSubscriber {
-  private readonly held = new WeakMap<Transaction, PendingEvent[]>();
+  private readonly held = new WeakMap<Transaction, HeldEvents>();
 
   /** EVENTS_NAIVE_SEQUENCE=1 (tests only) takes sequences from a plain sequence at insert time instead, to show what that breaks. */
   constructor(readonly naive = process.env.EVENTS_NAIVE_SEQUENCE === '1') {}
@@ -37,10 +63,12 @@ export class EventOutbox implements EventSubscriber {
   /**
    * Records an event of the change `tx` is making: it is written in the same transaction, just before it
    * commits. `data` is what the resource's GET answers, as the serializer returned it. Costs no statement
-   * now, and one statement at commit for all the transaction's events.
+   * now (one the first time a savepoint records one), and one statement at commit for all the
+   * transaction's events.
    */
   async record(tx: EntityManager, event: { type: EventType; data: unknown }): Promise<void> {
-    if (!tx.isInTransaction()) throw new Error(`The event ${event.type} must be recorded inside the transaction of its change`);
+    const context = tx.getTransactionContext<Knex.Transaction>();
+    if (context === undefined) throw new Error(`The event ${event.type} must be recorded inside the transaction of its change`);
     // Held by an outbox the transaction does not notify, it would never be written.
     if (!tx.getEventManager().getSubscribers().has(this)) throw new Error(`The event ${event.type} is recorded in an outbox not registered on its ORM (registerEventOutbox)`);
     const pending: PendingEvent = [event.type, JSON.stringify(event.data)];
@@ -49,21 +77,26 @@ export class EventOutbox implements EventSubscriber {
       await tx.execute(WRITE_EVENT_NAIVELY, pending);
       return;
     }
-    this.hold(tx.getTransactionContext(), pending);
+    const root = rootTransactionOf(context);
+    const held = this.heldFor(root);
+    held.add(pending, context === root ? null : await held.savepoints.markOf(tx, context));
   }
 
-  private hold(transaction: Transaction, event: PendingEvent): void {
-    const events = this.held.get(transaction);
-    if (events === undefined) this.held.set(transaction, [event]);
-    else events.push(event);
+  private heldFor(root: Transaction): HeldEvents {
+    let held = this.held.get(root);
+    if (held === undefined) this.held.set(root, (held = new HeldEvents()));
+    return held;
   }
 
   async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
     if (transaction === undefined) return;
-    const events = this.held.get(transaction);
-    if (events === undefined) return;
+    const held = this.held.get(transaction);
+    if (held === undefined) return;
     this.held.delete(transaction);
-    await em.getConnection().execute(WRITE_EVENTS, [events.length, events.length, JSON.stringify(events)], 'run', transaction);
+    const connection = em.getConnection();
+    const events = await held.committing(connection, transaction);
+    if (events.length === 0) return;
+    await connection.execute(WRITE_EVENTS, [events.length, events.length, JSON.stringify(events)], 'run', transaction);
   }
 
   afterTransactionRollback({ transaction }: TransactionEventArgs): void {
