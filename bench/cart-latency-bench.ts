@@ -16,6 +16,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { createApp } from '../src/app/create-app';
 import { loadConfig } from '../src/config/app-config';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { EventOutbox } from '../src/events';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml } from '../src/fixtures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   });
   const orm = running.app.get(MikroORM);
   const ids = await (orm.em.fork() as EntityManager).transactional((em) =>
-    loadFixtures(em, [{ file: 'bench.yaml', data: parseFixtureYaml('bench.yaml', SHOP_YAML) }], { purge: true, now: new Date() }, engineOrderHooks),
+    loadFixtures(em, [{ file: 'bench.yaml', data: parseFixtureYaml('bench.yaml', SHOP_YAML) }], { purge: true, now: new Date(), outbox: running.app.get(EventOutbox) }, engineOrderHooks),
   );
   const fastify = running.app.getHttpAdapter().getInstance();
   const cartId = ids.orders.ten_lines;

@@ -60,7 +60,7 @@ async function prepareDataset(
       throw new ArgsError(`${label}: the database holds data the benchmark did not generate; it would be emptied. Pass --force to do so.`);
     }
     log(`${label}: generating ${spec.customers} customers, ${spec.orders} orders, ${spec.carts} carts`);
-    const info = await generateDataset(target.orm, target.sql, spec, (message) => log(`${label}: ${message}`));
+    const info = await generateDataset(target, target.sql, spec, (message) => log(`${label}: ${message}`));
     return { info, generatedSeconds: info.seconds.total };
   } finally {
     await target.close();

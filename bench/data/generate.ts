@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EventOutbox } from '../../src/events';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml, type IdMap } from '../../src/fixtures';
 import { entityTables } from '../../src/fixtures/purge';
 import { repoRoot } from '../common/paths';
@@ -48,6 +49,12 @@ const BATCH_SIZE = 10_000;
 
 export type Log = (message: string) => void;
 
+/** The ORM the fixtures are loaded through, with the outbox registered on it. */
+interface DatasetOrm {
+  orm: MikroORM;
+  outbox: EventOutbox;
+}
+
 const seconds = (since: number) => Math.round((performance.now() - since) / 10) / 100;
 
 /** Empties every table of the model (and the marker), restarting the id sequences. */
@@ -57,13 +64,13 @@ async function truncateAll(sql: Sql, orm: MikroORM): Promise<void> {
   await sql.query('drop table if exists bench_dataset');
 }
 
-async function loadTemplates(orm: MikroORM): Promise<IdMap> {
+async function loadTemplates({ orm, outbox }: DatasetOrm): Promise<IdMap> {
   const demoFile = join(repoRoot(), 'fixtures', 'demo.yaml');
   const sources = [
     { file: demoFile, data: parseFixtureYaml(demoFile, readFileSync(demoFile, 'utf8')) },
     { file: 'bench-shop.yaml', data: parseFixtureYaml('bench-shop.yaml', benchShopYaml()) },
   ];
-  return orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge: true, now: FIXTURE_TIME }, engineOrderHooks));
+  return orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge: true, now: FIXTURE_TIME, outbox }, engineOrderHooks));
 }
 
 /** Timestamps and order tokens of the fixture rows are set to fixed values. */
@@ -140,11 +147,11 @@ function cartCloneSpec(info: Pick<DatasetInfo, 'carts' | 'customers'>): CloneSpe
  * completed orders (clones of 12 templates of 1–5 lines) and `spec.carts` carts (clones of a 10-line cart)
  * with bulk SQL. Deterministic: the same spec gives the same ids, numbers, totals and timestamps.
  */
-export async function generateDataset(orm: MikroORM, sql: Sql, spec: DatasetSpec, log: Log = () => undefined): Promise<DatasetInfo> {
+export async function generateDataset(db: DatasetOrm, sql: Sql, spec: DatasetSpec, log: Log = () => undefined): Promise<DatasetInfo> {
   if (spec.customers < 1 && (spec.orders > 0 || spec.carts > 0)) throw new Error('Orders and carts need at least one customer');
   const started = performance.now();
-  await truncateAll(sql, orm);
-  const ids = await loadTemplates(orm);
+  await truncateAll(sql, db.orm);
+  const ids = await loadTemplates(db);
   await normaliseFixtureRows(sql);
   const fixturesSeconds = seconds(started);
   log(`fixtures (demo + bench templates) loaded in ${fixturesSeconds} s`);

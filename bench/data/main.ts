@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     if (!args.flag('force') && !(await isDisposable(target.sql))) {
       throw new ArgsError('The target database holds data the benchmark did not generate; it would be emptied. Pass --force to do so.');
     }
-    const info = await generateDataset(target.orm, target.sql, spec, log);
+    const info = await generateDataset(target, target.sql, spec, log);
     log(`done in ${info.seconds.total} s`);
     process.stdout.write(`${JSON.stringify(info)}\n`);
   } finally {

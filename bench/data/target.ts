@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { openDatabase } from '../../src/database/open-database';
 import { buildOrmOptions } from '../../src/database/orm-options';
-import { registerEventOutbox } from '../../src/events';
+import { registerEventOutbox, type EventOutbox } from '../../src/events';
 import { connectSql, type Sql } from './sql';
 
 export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/shop_bench';
@@ -33,6 +33,8 @@ async function ensureDatabase(url: string): Promise<void> {
 
 export interface Target {
   orm: MikroORM;
+  /** The outbox registered on `orm`: the fixtures record their events in it. */
+  outbox: EventOutbox;
   sql: Sql;
   url: string;
   embedded: boolean;
@@ -49,10 +51,11 @@ export async function openTarget(where: { databaseUrl: string | null; dataDir: s
   try {
     const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
     await orm.getMigrator().up();
-    await registerEventOutbox(orm);
+    const outbox = await registerEventOutbox(orm);
     const sql = await connectSql(database.url);
     return {
       orm,
+      outbox,
       sql,
       url: database.url,
       embedded: database.embedded,

@@ -49,9 +49,9 @@ function log(message: string): void {
 async function run({ files, purge }: Arguments): Promise<IdMap> {
   // Files are checked for YAML errors before the database is opened (and, when embedded, locked).
   const sources = readSources(files);
-  return withOrm(async (orm, { config, database }) => {
+  return withOrm(async (orm, { config, database, outbox }) => {
     const started = performance.now();
-    const idMap = await orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge, now: new Date() }, engineOrderHooks));
+    const idMap = await orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge, now: new Date(), outbox }, engineOrderHooks));
     const target = database.embedded ? `the embedded database in ${config.dataDir}` : 'the database';
     log(`loaded ${files.join(', ')} into ${target}${purge ? ' (purged first)' : ''} in ${Math.round(performance.now() - started)} ms`);
     return idMap;

@@ -58,9 +58,9 @@ async function createClient(options: Map<string, string[]>): Promise<void> {
 async function completeOrder(args: string[]): Promise<void> {
   const [raw, ...extra] = args;
   if (raw === undefined || extra.length > 0 || !/^[1-9]\d{0,9}$/.test(raw)) throw new CliUsageError('Usage: npm run cli -- order:complete CART_ID');
-  const placed = await withOrm(async (orm) => {
+  const placed = await withOrm(async (orm, { outbox }) => {
     try {
-      return await completeCheckoutInTransaction(orm.em, Number(raw));
+      return await completeCheckoutInTransaction(orm.em, outbox, Number(raw));
     } catch (error) {
       if (error instanceof CheckoutError || error instanceof OrderProcessingError) throw new CliUsageError(error.message);
       throw error;

@@ -4,18 +4,25 @@ import { loadConfig, type AppConfig } from '../config/app-config';
 import { DataDirInUseError } from '../database/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
 import { buildOrmOptions } from '../database/orm-options';
-import { registerEventOutbox } from '../events';
+import { registerEventOutbox, type EventOutbox } from '../events';
 
-/** Opens the configured database (embedded by default), applies migrations, runs `work`, and closes everything. */
-export async function withOrm<T>(work: (orm: MikroORM, context: { config: AppConfig; database: DatabaseHandle }) => Promise<T>): Promise<T> {
+/** What a command works with besides the ORM: its outbox is the one every change it makes records its events in. */
+interface OrmContext {
+  config: AppConfig;
+  database: DatabaseHandle;
+  outbox: EventOutbox;
+}
+
+/** Opens the configured database (embedded by default), applies migrations, registers the event outbox, runs `work`, and closes everything. */
+export async function withOrm<T>(work: (orm: MikroORM, context: OrmContext) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({ ...config, poolSize: 1 });
   try {
     const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
     try {
       await orm.getMigrator().up();
-      await registerEventOutbox(orm);
-      return await work(orm, { config, database });
+      const outbox = await registerEventOutbox(orm);
+      return await work(orm, { config, database, outbox });
     } finally {
       await orm.close();
     }

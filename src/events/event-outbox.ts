@@ -1,6 +1,7 @@
-import type { EventSubscriber, Transaction, TransactionEventArgs } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Connection, EventSubscriber, Transaction, TransactionEventArgs } from '@mikro-orm/core';
+import type { EntityManager, Knex, MikroORM } from '@mikro-orm/postgresql';
 import type { EventType } from './event-types';
+import { rootTransactionOf, SavepointMarks } from './savepoint-marks';
 
 /** An event waiting for its transaction's commit: its type and the JSON text of its data. */
 type PendingEvent = [EventType, string];
@@ -23,63 +24,99 @@ const WRITE_EVENTS = `with counter as (
 const NAIVE_SEQUENCE = `create sequence if not exists event_naive_sequence`;
 const WRITE_EVENT_NAIVELY = `insert into event (sequence, type, data, occurred_at) values (nextval('event_naive_sequence'), ?, ?::json, clock_timestamp())`;
 
-/** The outbox of one ORM: the events of each open transaction, keyed by the transaction. */
-class EventOutbox implements EventSubscriber {
-  private readonly pending = new WeakMap<Transaction, PendingEvent[]>();
+/** What a root transaction holds for its commit: its events, in the order they were recorded, and which savepoint recorded which. */
+class HeldEvents {
+  readonly events: PendingEvent[] = [];
+  /** The mark of the savepoint each event was recorded in, by the event's index; none for those recorded outside any. */
+  private readonly markOfEvent = new Map<number, string>();
+  readonly savepoints = new SavepointMarks();
 
-  constructor(private readonly naive: boolean) {}
-
-  async record(tx: EntityManager, type: EventType, data: unknown): Promise<void> {
-    if (!tx.isInTransaction()) throw new Error(`The event ${type} must be recorded inside the transaction of its change`);
-    const text = JSON.stringify(data);
-    if (this.naive) await tx.execute(WRITE_EVENT_NAIVELY, [type, text]);
-    else this.hold(tx.getTransactionContext(), [type, text]);
+  add(event: PendingEvent, savepointMark: string | null): void {
+    if (savepointMark !== null) this.markOfEvent.set(this.events.length, savepointMark);
+    this.events.push(event);
   }
 
-  private hold(transaction: Transaction, event: PendingEvent): void {
-    const events = this.pending.get(transaction);
-    if (events === undefined) this.pending.set(transaction, [event]);
-    else events.push(event);
+  /** The events whose changes commit: those of savepoints that were rolled back (whose marks are gone) are left out. */
+  async committing(connection: Connection, root: Transaction): Promise<PendingEvent[]> {
+    if (this.savepoints.isEmpty) return this.events;
+    const live = await this.savepoints.live(connection, root);
+    return this.events.filter((_, index) => {
+      const mark = this.markOfEvent.get(index);
+      return mark === undefined || live.has(mark);
+    });
+  }
+}
+
+/**
+ * The transactional outbox of one ORM: holds the events each open transaction records and writes them
+ * in that transaction just before it commits (nothing when it rolls back). An event recorded in a
+ * savepoint (a nested `em.transactional`) is written with its root transaction, unless that savepoint,
+ * or one around it, rolled back (savepoint-marks.ts). It must be registered on the ORM it serves
+ * (registerEventOutbox); the application has one, a provider of the EventsModule.
+ */
+export class EventOutbox implements EventSubscriber {
+  private readonly held = new WeakMap<Transaction, HeldEvents>();
+
+  /** EVENTS_NAIVE_SEQUENCE=1 (tests only) takes sequences from a plain sequence at insert time instead, to show what that breaks. */
+  constructor(readonly naive = process.env.EVENTS_NAIVE_SEQUENCE === '1') {}
+
+  /**
+   * Records an event of the change `tx` is making: it is written in the same transaction, just before it
+   * commits. `data` is what the resource's GET answers, as the serializer returned it. Costs no statement
+   * now (one the first time a savepoint records one), and one statement at commit for all the
+   * transaction's events.
+   */
+  async record(tx: EntityManager, event: { type: EventType; data: unknown }): Promise<void> {
+    const context = tx.getTransactionContext<Knex.Transaction>();
+    if (context === undefined) throw new Error(`The event ${event.type} must be recorded inside the transaction of its change`);
+    // Held by an outbox the transaction does not notify, it would never be written.
+    if (!tx.getEventManager().getSubscribers().has(this)) throw new Error(`The event ${event.type} is recorded in an outbox not registered on its ORM (registerEventOutbox)`);
+    const pending: PendingEvent = [event.type, JSON.stringify(event.data)];
+    if (this.naive) {
+      // Inserted at once, it goes with its savepoint if that rolls back.
+      await tx.execute(WRITE_EVENT_NAIVELY, pending);
+      return;
+    }
+    const root = rootTransactionOf(context);
+    const held = this.heldFor(root);
+    held.add(pending, context === root ? null : await held.savepoints.markOf(tx, context));
+  }
+
+  private heldFor(root: Transaction): HeldEvents {
+    let held = this.held.get(root);
+    if (held === undefined) this.held.set(root, (held = new HeldEvents()));
+    return held;
   }
 
   async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
     if (transaction === undefined) return;
-    const events = this.pending.get(transaction);
-    if (events === undefined) return;
-    this.pending.delete(transaction);
-    await em.getConnection().execute(WRITE_EVENTS, [events.length, events.length, JSON.stringify(events)], 'run', transaction);
+    const held = this.held.get(transaction);
+    if (held === undefined) return;
+    this.held.delete(transaction);
+    const connection = em.getConnection();
+    const events = await held.committing(connection, transaction);
+    if (events.length === 0) return;
+    await connection.execute(WRITE_EVENTS, [events.length, events.length, JSON.stringify(events)], 'run', transaction);
   }
 
   afterTransactionRollback({ transaction }: TransactionEventArgs): void {
-    if (transaction !== undefined) this.pending.delete(transaction);
+    if (transaction !== undefined) this.held.delete(transaction);
   }
 }
 
-function outboxOf(em: EntityManager): EventOutbox | undefined {
-  for (const subscriber of em.getEventManager().getSubscribers()) if (subscriber instanceof EventOutbox) return subscriber;
-  return undefined;
-}
-
 /**
- * Records an event of the change `tx` is making: it is written in the same transaction, just before it
- * commits (nothing when it rolls back). `data` is what the resource's GET answers, as the serializer
- * returned it. Costs no statement now, and one statement at commit for all the transaction's events.
+ * Registers an outbox on an ORM and answers it; every ORM that writes has one (the application's is the
+ * EventsModule's provider; the CLI, the fixtures, tests and benchmarks that open their own ORM register
+ * one here and pass it to what records events). Register it after any other subscriber that writes before
+ * a commit (the idempotency fence), so the counter lock is the last one taken. An ORM has one outbox: a
+ * second one is refused.
  */
-export async function recordEvent(tx: EntityManager, event: { type: EventType; data: unknown }): Promise<void> {
-  const outbox = outboxOf(tx);
-  if (outbox === undefined) throw new Error('No event outbox is registered on this ORM (registerEventOutbox)');
-  await outbox.record(tx, event.type, event.data);
-}
-
-/**
- * Registers the outbox on an ORM; every ORM that writes must have it (the app, the CLI, the fixtures,
- * tests and benchmarks that open their own). Register it after any other subscriber that writes before
- * a commit (the idempotency fence), so the counter lock is the last one taken. EVENTS_NAIVE_SEQUENCE=1
- * (tests only) takes sequences from a plain sequence at insert time instead, to show what that breaks.
- */
-export async function registerEventOutbox(orm: MikroORM, naive = process.env.EVENTS_NAIVE_SEQUENCE === '1'): Promise<void> {
+export async function registerEventOutbox(orm: MikroORM, outbox = new EventOutbox()): Promise<EventOutbox> {
   const events = orm.em.getEventManager();
-  if ([...events.getSubscribers()].some((subscriber) => subscriber instanceof EventOutbox)) return;
-  if (naive) await orm.em.getConnection().execute(NAIVE_SEQUENCE);
-  events.registerSubscriber(new EventOutbox(naive));
+  const registered = [...events.getSubscribers()].find((subscriber) => subscriber instanceof EventOutbox);
+  if (registered === outbox) return outbox;
+  if (registered !== undefined) throw new Error('This ORM already has an event outbox');
+  if (outbox.naive) await orm.em.getConnection().execute(NAIVE_SEQUENCE);
+  events.registerSubscriber(outbox);
+  return outbox;
 }

@@ -1,5 +1,5 @@
-/** The events module's public API: recording an event of a change, and the envelope that carries it. */
-export { recordEvent, registerEventOutbox } from './event-outbox';
+/** The events module's public API: the outbox every change records its events in, and the envelope that carries them. */
+export { EventOutbox, registerEventOutbox } from './event-outbox';
 export type { EventType } from './event-types';
 export { EVENT_PATTERNS, isEventPattern, matchesEventPatterns } from './event-patterns';
 export { SEQUENCE_RANGE } from './sequence-range';

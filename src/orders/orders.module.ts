@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
 import { CartItemsController } from './http/cart-items.controller';
 import { CartsController } from './http/carts.controller';
 import { CheckoutsController } from './http/checkouts.controller';
@@ -15,6 +16,7 @@ import { OrdersService } from './services/orders.service';
 
 /** The orders domain: carts, their items, the checkout, its completion, the actions on placed orders, and deleting a customer (allowed only without placed orders). */
 @Module({
+  imports: [EventsModule],
   controllers: [CartsController, CartItemsController, CheckoutsController, CustomerOrdersController, OrdersController, CustomerDeletionController],
   providers: [CartsService, CartItemsService, CheckoutsService, CompleteCheckoutService, OrdersService, OrderActionsService, DeleteCustomerService],
   exports: [CompleteCheckoutService],

@@ -32,7 +32,7 @@ describe('bench baseline server: bodies byte-identical to the product', () => {
     t = await startTestApp({ env: { DB_POOL_SIZE: '2' } });
     const sql = await connectSql(t.running.database.url);
     try {
-      info = await generateDataset(t.running.app.get(MikroORM), sql, { customers: 25, orders: 60, carts: 4 });
+      info = await generateDataset({ orm: t.running.app.get(MikroORM), outbox: t.outbox }, sql, { customers: 25, orders: 60, carts: 4 });
     } finally {
       await sql.close();
     }

@@ -77,7 +77,7 @@ describe('bench data generator', () => {
   beforeAll(async () => {
     t = await startTestApp({ env: { DB_POOL_SIZE: '2' } });
     sql = await connectSql(t.running.database.url);
-    info = await generateDataset(t.running.app.get(MikroORM), sql, SPEC);
+    info = await generateDataset({ orm: t.running.app.get(MikroORM), outbox: t.outbox }, sql, SPEC);
   }, 120_000);
 
   afterAll(async () => {
@@ -186,7 +186,7 @@ describe('bench data generator', () => {
       return sums;
     };
     const first = await checksum();
-    const second = await generateDataset(t.running.app.get(MikroORM), sql, SPEC);
+    const second = await generateDataset({ orm: t.running.app.get(MikroORM), outbox: t.outbox }, sql, SPEC);
     expect({ ...second, seconds: null }).toEqual({ ...info, seconds: null });
     expect(await checksum()).toEqual(first);
 

@@ -239,10 +239,10 @@ describe('order:complete command', () => {
   it('places a cart and prints its id and number as one JSON line; reports what it cannot do', async () => {
     const database = await startTestDatabase();
     const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
-    await registerEventOutbox(orm);
+    const outbox = await registerEventOutbox(orm);
     try {
       const sources = [AUTH_YAML, SHOP_YAML].map((yaml, index) => ({ file: `${index}.yaml`, data: parseFixtureYaml(`${index}.yaml`, yaml) }));
-      const ids = await orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge: true, now: NOW }, engineOrderHooks));
+      const ids = await orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge: true, now: NOW, outbox }, engineOrderHooks));
       await orm.em.getConnection().execute(PAYMENT_SELECTED);
 
       const placed = await run(['order:complete', String(ids.orders.german_cart)], database.url);

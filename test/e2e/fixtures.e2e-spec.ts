@@ -11,7 +11,7 @@ import { hashToken } from '../../src/auth/token-hash';
 import { ProductVariant } from '../../src/catalog/entities/product-variant.entity';
 import { Customer } from '../../src/customers/entities/customer.entity';
 import { buildOrmOptions } from '../../src/database/orm-options';
-import { registerEventOutbox } from '../../src/events';
+import { registerEventOutbox, type EventOutbox } from '../../src/events';
 import { basicOrderHooks, engineOrderHooks, FixtureError, loadFixtures, parseFixtureYaml, type IdMap, type OrderHooks } from '../../src/fixtures';
 import { entityTables } from '../../src/fixtures/purge';
 import { Order } from '../../src/orders/domain/order.entity';
@@ -131,11 +131,12 @@ function runCli(args: string[], env: Record<string, string>): Promise<ProcessRes
 describe('fixtures loader', () => {
   let database: TestDatabase;
   let orm: MikroORM;
+  let outbox: EventOutbox;
 
   beforeAll(async () => {
     database = await startTestDatabase();
     orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 2 }));
-    await registerEventOutbox(orm);
+    outbox = await registerEventOutbox(orm);
   });
   afterAll(async () => {
     await orm?.close();
@@ -143,7 +144,7 @@ describe('fixtures loader', () => {
   });
 
   const load = (documents: Array<{ file: string; data: unknown }>, purge: boolean, hooks: OrderHooks = basicOrderHooks): Promise<IdMap> =>
-    orm.em.fork().transactional((em) => loadFixtures(em, documents, { purge, now: NOW }, hooks));
+    orm.em.fork().transactional((em) => loadFixtures(em, documents, { purge, now: NOW, outbox }, hooks));
 
   const rowCounts = async (): Promise<Record<string, number>> => {
     const em = orm.em.fork();

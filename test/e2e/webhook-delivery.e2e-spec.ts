@@ -2,7 +2,6 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import { recordEvent } from '../../src/events';
 import { purgeExpiredDeliveries } from '../../src/webhooks/delivery/delivery-retention';
 import { AUTH } from '../support/customer-data';
 import { seedAuth } from '../support/seed-auth';
@@ -346,7 +345,7 @@ describe('webhook delivery', () => {
     await subscribe('/rollback', ['*']);
     await expect(
       t.em().transactional(async (tx) => {
-        await recordEvent(tx, { type: 'customer.deleted', data: { id: 424242 } });
+        await t.outbox.record(tx, { type: 'customer.deleted', data: { id: 424242 } });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

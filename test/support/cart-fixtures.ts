@@ -71,7 +71,7 @@ export async function loadShop(t: TestApp, ...documents: string[]): Promise<IdMa
   const sources = [AUTH_YAML, ...documents].map((yaml, index) => ({ file: `test-${index}.yaml`, data: parseFixtureYaml(`test-${index}.yaml`, yaml) }));
   return t
     .em()
-    .transactional((em: EntityManager) => loadFixtures(em, sources, { purge: true, now: new Date() }, engineOrderHooks));
+    .transactional((em: EntityManager) => loadFixtures(em, sources, { purge: true, now: new Date(), outbox: t.outbox }, engineOrderHooks));
 }
 
 /**

@@ -13,5 +13,5 @@ export const DEMO_AUTH = { authorization: 'Bearer SampleToken' };
 export async function loadDemoShop(t: TestApp, ...documents: string[]): Promise<IdMap> {
   const demo = { file: DEMO_FILE, data: parseFixtureYaml(DEMO_FILE, readFileSync(join(__dirname, '..', '..', DEMO_FILE), 'utf8')) };
   const extra = documents.map((yaml, index) => ({ file: `extra-${index}.yaml`, data: parseFixtureYaml(`extra-${index}.yaml`, yaml) }));
-  return t.em().transactional((em: EntityManager) => loadFixtures(em, [demo, ...extra], { purge: true, now: new Date() }, engineOrderHooks));
+  return t.em().transactional((em: EntityManager) => loadFixtures(em, [demo, ...extra], { purge: true, now: new Date(), outbox: t.outbox }, engineOrderHooks));
 }

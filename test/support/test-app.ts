@@ -4,6 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createApp, type RunningApp } from '../../src/app/create-app';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { EventOutbox } from '../../src/events';
 import { OpenApiContract } from './openapi-contract';
 import { suiteResources, type SuiteResources } from './suite-resources';
 import { startTestDatabase, TEST_POOL_SIZE } from './test-database';
@@ -13,6 +14,8 @@ export interface TestApp {
   config: AppConfig;
   /** A fresh EntityManager on the app's database. */
   em(): EntityManager;
+  /** The app's event outbox, for changes a test makes through em() (fixtures). */
+  outbox: EventOutbox;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -75,6 +78,7 @@ async function openTestApp(resources: SuiteResources, options: StartTestAppOptio
     running,
     config,
     em: () => orm.em.fork() as EntityManager,
+    outbox: running.app.get(EventOutbox),
     async inject(request) {
       const response = await fastify.inject(request);
       if (validate) {

@@ -8,12 +8,15 @@ import { findCustomerDetail, type CustomerDetail } from '../queries/customer.rea
 import type { CustomerForm } from '../forms/customer.form';
 import { applyCustomerForm, hashNewPassword } from './customer-writer';
 import { withUniqueEmail } from './email-conflict';
-import { recordEvent } from '../../events';
+import { EventOutbox } from '../../events';
 import { serializeCustomerDetail } from '../customer.serializer';
 
 @Injectable()
 export class CreateCustomerService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   /** Creates the customer (and its account when asked) and answers it as the customer read model reads it. */
   async create(form: SubmittedForm<CustomerForm>): Promise<CustomerDetail> {
@@ -27,7 +30,7 @@ export class CreateCustomerService {
         await tx.flush();
         const created = await findCustomerDetail(tx, customer.id);
         if (created === null) throw new Error(`The customer ${customer.id} just created cannot be read`);
-        await recordEvent(tx, { type: 'customer.created', data: serializeCustomerDetail(created) });
+        await this.outbox.record(tx, { type: 'customer.created', data: serializeCustomerDetail(created) });
         return created;
       }),
     );

@@ -8,14 +8,17 @@ import { lockCustomer } from './customer-lookups';
 import { applyCustomerForm, hashNewPassword } from './customer-writer';
 import { withUniqueEmail } from './email-conflict';
 import { inWriteTransaction } from '../../database/write-transaction';
-import { recordEvent } from '../../events';
+import { EventOutbox } from '../../events';
 import { serializeCustomerDetail } from '../customer.serializer';
 import { findCustomerDetail } from '../queries/customer.read-model';
 import { customerState } from './customer-changes';
 
 @Injectable()
 export class UpdateCustomerService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   /** PUT (`replace`) or PATCH (`merge`, validated without the fields left out). The customer is looked up before the form is judged. */
   async update(id: number, form: SubmittedForm<CustomerForm>, mode: 'replace' | 'merge'): Promise<void> {
@@ -31,7 +34,7 @@ export class UpdateCustomerService {
         // Read back through the GET's read model, in the transaction: the event carries what GET answers now.
         const updated = await findCustomerDetail(tx, id);
         if (updated === null) throw new Error(`The customer ${id} just updated cannot be read`);
-        await recordEvent(tx, { type: 'customer.updated', data: serializeCustomerDetail(updated) });
+        await this.outbox.record(tx, { type: 'customer.updated', data: serializeCustomerDetail(updated) });
       }),
     );
   }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { lockCouponCounter, lockLimitedPromotionCounters } from '../../database/lock-order';
 import { inWriteTransaction } from '../../database/write-transaction';
+import type { EventOutbox } from '../../events';
 import type { OrderAggregate } from '../domain/order-aggregate';
 import { canApplyCheckout, checkoutTransitionRefused } from '../domain/state-machines/checkout-state-machine';
 import { COUPON_INVALID } from '../http/forms/cart.forms';
@@ -53,10 +54,10 @@ function checkCouponStillUsable(order: OrderAggregate, now: Date): void {
  * the wrong checkout state or cannot be placed, and the engine's OrderProcessingError when the shop
  * cannot price it; the caller's transaction then rolls back.
  */
-function completeCheckout(tx: EntityManager, orderId: number, options: CompleteCheckoutOptions = {}): Promise<PlacedOrder> {
+function completeCheckout(tx: EntityManager, outbox: EventOutbox, orderId: number, options: CompleteCheckoutOptions): Promise<PlacedOrder> {
   const now = options.now ?? new Date();
   const missing = () => new CheckoutError('not_found', `Order ${orderId} does not exist`);
-  return changeOrder(tx, orderId, { missing, lockCustomer: true }, async (order) => {
+  return changeOrder(tx, orderId, { missing, lockCustomer: true, outbox }, async (order) => {
     if (!canApplyCheckout(order.order.checkoutState, 'complete')) throw new CheckoutError('wrong_state', checkoutTransitionRefused('complete', order.order.checkoutState));
     await lockUsage(tx, order);
     checkCouponStillUsable(order, now);
@@ -69,7 +70,7 @@ function completeCheckout(tx: EntityManager, orderId: number, options: CompleteC
   });
 }
 
-/** Completes a cart's checkout in a write transaction of its own. */
-export function completeCheckoutInTransaction(em: EntityManager, cartId: number, options: CompleteCheckoutOptions = {}): Promise<PlacedOrder> {
-  return inWriteTransaction(em, (tx) => completeCheckout(tx, cartId, options));
+/** Completes a cart's checkout in a write transaction of its own; its events go to `outbox`. */
+export function completeCheckoutInTransaction(em: EntityManager, outbox: EventOutbox, cartId: number, options: CompleteCheckoutOptions = {}): Promise<PlacedOrder> {
+  return inWriteTransaction(em, (tx) => completeCheckout(tx, outbox, cartId, options));
 }

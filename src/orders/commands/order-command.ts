@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, resourceNotFound, type ResourceName } from '../../common/errors/api-error';
 import { lockCustomerOfOrder } from '../../database/lock-order';
 import { inWriteTransaction } from '../../database/write-transaction';
+import type { EventOutbox } from '../../events';
 import type { OrderAggregate } from '../domain/order-aggregate';
 import { OrderProcessingError } from '../pricing/engine';
 import type { Cart } from '../queries/cart.read-model';
@@ -14,8 +15,8 @@ export interface OrderCommandOptions extends LockOrderOptions {
   missing: ResourceName | (() => Error);
   /** Lock the order's customer before the order (level 1 of src/database/lock-order.ts): checkout completion. */
   lockCustomer?: boolean;
-  /** false: the change records no event (the fixtures pricing their carts); otherwise see order-events.ts. */
-  events?: boolean;
+  /** The outbox the change records its events in (order-events.ts); null: it records none (the fixtures pricing their carts). */
+  outbox: EventOutbox | null;
 }
 
 /** One change of an order: given the loaded aggregate (and the transaction, for the few reads it needs), it changes it. */
@@ -50,7 +51,7 @@ async function changeAndRecord<T>(tx: EntityManager, orderId: number, options: O
   const changed = await change(order, tx);
   if (order.needsPricing) await priceOrder(order);
   await tx.flush();
-  const cart = options.events === false ? null : await recordOrderEvents(tx, order, before);
+  const cart = options.outbox === null ? null : await recordOrderEvents(tx, options.outbox, order, before);
   return { changed, cart };
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { recordEvent, type EventType } from '../../events';
+import type { EventOutbox, EventType } from '../../events';
 import type { OrderAggregate } from '../domain/order-aggregate';
 import { findCartShapeOf, type Cart } from '../queries/cart.read-model';
 import { findOrder } from '../queries/order.read-model';
@@ -51,22 +51,22 @@ async function orderData(tx: EntityManager, id: number): Promise<unknown> {
  * once (one statement for a cart, five for an order), and shared by the events of the change. Answers
  * the cart it read, if any, so the write's own answer can be taken from it instead of reading again.
  */
-export async function recordOrderEvents(tx: EntityManager, order: OrderAggregate, before: OrderBefore): Promise<Cart | null> {
+export async function recordOrderEvents(tx: EntityManager, outbox: EventOutbox, order: OrderAggregate, before: OrderBefore): Promise<Cart | null> {
   const id = order.order.id;
   if (before.wasCart && order.isDiscarded) {
-    await recordEvent(tx, { type: 'cart.deleted', data: { id } });
+    await outbox.record(tx, { type: 'cart.deleted', data: { id } });
     return null;
   }
   if (before.wasCart && order.isCart) {
     const cart = await findCartShapeOf(tx, id);
     if (cart === null) throw new Error(`The cart ${id} just changed cannot be read`);
-    await recordEvent(tx, { type: 'cart.updated', data: serializeCart(cart, 'detailed') });
+    await outbox.record(tx, { type: 'cart.updated', data: serializeCart(cart, 'detailed') });
     return cart;
   }
   const types: EventType[] = before.wasCart ? ['order.placed'] : placedOrderEvents(order, before);
   if (types.length > 0) {
     const data = await orderData(tx, id);
-    for (const type of types) await recordEvent(tx, { type, data });
+    for (const type of types) await outbox.record(tx, { type, data });
   }
   return null;
 }

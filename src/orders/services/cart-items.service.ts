@@ -5,6 +5,7 @@ import { resourceNotFound } from '../../common/errors/api-error';
 import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import { NOT_VALID } from '../../common/forms/messages';
 import type { SubmittedForm } from '../../common/forms/validate-form';
+import { EventOutbox } from '../../events';
 import { orderCommand } from '../commands/order-command';
 import { findCartItem } from '../queries/cart-item.read-model';
 import { serializeCartItem } from '../serializers/cart.serializer';
@@ -60,12 +61,15 @@ function checkQuantity(cart: OrderAggregate, line: OrderItem, form: SubmittedFor
 
 @Injectable()
 export class CartItemsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   /** Adds a variant to the cart, merged into the line that already holds it; answers that line as a GET of the cart shows it. */
   async add(cartId: number, form: SubmittedForm<AddCartItemForm>) {
     // Without a variant code there is nothing the database could add to the form's errors.
-    const options = form.errors.has('variant') ? CART : { ...CART, addedVariantCode: form.data.variant };
+    const options = { ...CART, outbox: this.outbox, ...(!form.errors.has('variant') && { addedVariantCode: form.data.variant }) };
     return orderCommand(
       this.em,
       cartId,
@@ -86,7 +90,7 @@ export class CartItemsService {
 
   /** Sets a line's quantity: units are added, or the oldest removed, until there is one per piece. */
   async changeQuantity(cartId: number, itemId: number | null, form: SubmittedForm<ChangeCartItemForm>): Promise<void> {
-    await orderCommand(this.em, cartId, CART, (cart) => {
+    await orderCommand(this.em, cartId, { ...CART, outbox: this.outbox }, (cart) => {
       const line = lineOf(cart, itemId);
       checkQuantity(cart, line, form);
       cart.changeQuantity(line, form.data.quantity);
@@ -94,6 +98,6 @@ export class CartItemsService {
   }
 
   async remove(cartId: number, itemId: number | null): Promise<void> {
-    await orderCommand(this.em, cartId, CART, (cart) => cart.removeItem(lineOf(cart, itemId)));
+    await orderCommand(this.em, cartId, { ...CART, outbox: this.outbox }, (cart) => cart.removeItem(lineOf(cart, itemId)));
   }
 }

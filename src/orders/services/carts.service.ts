@@ -23,7 +23,7 @@ import { COUPON_INVALID, type CreateCartForm, type UpdateCartForm } from '../htt
 import { CART_CRITERIA, CART_SORTS, countCarts, findCart, findCartPage, type CartCriterion, type CartSort } from '../queries/cart.read-model';
 import { PreparedReads } from '../../database/prepared-reads';
 import { inWriteTransaction } from '../../database/write-transaction';
-import { recordEvent } from '../../events';
+import { EventOutbox } from '../../events';
 
 const CART = { missing: 'cart', cartsOnly: true } as const;
 
@@ -34,6 +34,7 @@ export class CartsService {
   constructor(
     private readonly em: EntityManager,
     private readonly prepared: PreparedReads,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async list(rawQuery: string) {
@@ -81,14 +82,14 @@ export class CartsService {
       const row = await findCart(tx, order.id);
       if (row === null) throw new Error(`The cart ${order.id} just created cannot be read`);
       const created = serializeCart(row, 'detailed');
-      await recordEvent(tx, { type: 'cart.created', data: created });
+      await this.outbox.record(tx, { type: 'cart.created', data: created });
       return created;
     });
   }
 
   /** Removes the cart with its lines, units, adjustments, payments, shipments and its own addresses. */
   async delete(id: number): Promise<void> {
-    await orderCommand(this.em, id, CART, async (cart, tx) => {
+    await orderCommand(this.em, id, { ...CART, outbox: this.outbox }, async (cart, tx) => {
       const own = [cart.order.shippingAddress, cart.order.billingAddress].filter((address) => address !== null);
       const addresses = own.length === 0 ? [] : await tx.find(Address, { id: { $in: own.map((address) => address.id) }, customer: null });
       cart.discard(addresses);
@@ -104,7 +105,7 @@ export class CartsService {
     const { data, errors, sent } = form;
     const keep = mode === 'merge' && !sent.has('promotionCoupon');
     const code = errors.has('promotionCoupon') ? null : data.promotionCoupon || null;
-    await orderCommand(this.em, id, keep ? CART : { ...CART, couponCode: code }, async (cart, tx) => {
+    await orderCommand(this.em, id, { ...CART, outbox: this.outbox, ...(!keep && { couponCode: code }) }, async (cart, tx) => {
       if (!keep && code !== null) {
         // Share-locked until the cart stores it: a concurrent delete of the coupon waits, or came first.
         const coupon = await tx.findOne(PromotionCoupon, { code }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ });

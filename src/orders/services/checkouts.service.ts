@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { badRequest, conflict, resourceNotFound } from '../../common/errors/api-error';
 import { FormValidationException, throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
+import { EventOutbox } from '../../events';
 import { OrderProcessingError } from '../pricing/engine';
 import { loadOrder } from '../commands/load-order';
 import { orderCommand } from '../commands/order-command';
@@ -74,6 +75,7 @@ async function moveCheckout(order: OrderAggregate, next: CheckoutStateName, reso
 export class CheckoutsService {
   constructor(
     private readonly em: EntityManager,
+    private readonly outbox: EventOutbox,
     private readonly completion: CompleteCheckoutService,
   ) {}
 
@@ -84,7 +86,7 @@ export class CheckoutsService {
   }
 
   async address(id: number, form: SubmittedForm<AddressingForm>): Promise<void> {
-    await orderCommand(this.em, id, ORDER, async (order, tx) => {
+    await orderCommand(this.em, id, { ...ORDER, outbox: this.outbox }, async (order, tx) => {
       const values = await checkAddressing(tx, form);
       const next = conflictUnlessAllowed(order.order.checkoutState, 'address');
       order.address(values.shippingAddress, values.billingAddress);
@@ -116,7 +118,7 @@ export class CheckoutsService {
   }
 
   async selectShipping(id: number, form: SubmittedForm<ShippingSelectionForm>): Promise<void> {
-    await orderCommand(this.em, id, ORDER, async (order, tx) => {
+    await orderCommand(this.em, id, { ...ORDER, outbox: this.outbox }, async (order, tx) => {
       const choices = shippingChoices(order).map((choice) => choice.method.code);
       const chosen = checkMethodList(form.data.shipments, form.errors.list('shipments'), { entries: order.shipments.length, choices, blank: SELECT_SHIPPING_METHOD, partial: false });
       throwIfInvalid(form.errors);
@@ -146,7 +148,7 @@ export class CheckoutsService {
   }
 
   async selectPayment(id: number, form: SubmittedForm<PaymentSelectionForm>, partial: boolean): Promise<void> {
-    await orderCommand(this.em, id, ORDER, async (order, tx) => {
+    await orderCommand(this.em, id, { ...ORDER, outbox: this.outbox }, async (order, tx) => {
       const methods = await channelPaymentMethods(tx, order.facts.channel.id);
       const payments = order.payments.filter((payment) => isSelectablePayment(payment.state));
       const choices = methods.map((method) => method.code);

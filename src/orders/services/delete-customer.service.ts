@@ -5,14 +5,17 @@ import { Address } from '../../addressing/entities/address.entity';
 import { conflict, resourceNotFound } from '../../common/errors/api-error';
 import { Customer } from '../../customers/entities/customer.entity';
 import { inWriteTransaction } from '../../database/write-transaction';
-import { recordEvent } from '../../events';
+import { EventOutbox } from '../../events';
 import { Order } from '../domain/order.entity';
 
 export const HAS_PLACED_ORDERS = 'The customer has placed orders and cannot be deleted.';
 
 @Injectable()
 export class DeleteCustomerService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   /**
    * Deletes a customer who has placed no order, with the account, address book and carts (the
@@ -33,8 +36,8 @@ export class DeleteCustomerService {
       tx.remove(customer);
       await tx.flush();
       // The customer's carts go with them: each is a deleted cart, then the customer.
-      for (const order of orders) await recordEvent(tx, { type: 'cart.deleted', data: { id: order.id } });
-      await recordEvent(tx, { type: 'customer.deleted', data: { id } });
+      for (const order of orders) await this.outbox.record(tx, { type: 'cart.deleted', data: { id: order.id } });
+      await this.outbox.record(tx, { type: 'customer.deleted', data: { id } });
     });
   }
 }

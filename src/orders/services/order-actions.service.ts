@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { badRequest, conflict, resourceNotFound } from '../../common/errors/api-error';
 import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
+import { EventOutbox } from '../../events';
 import { cancelOrder, completeOrderPayment, shipShipment } from '../commands/order-actions';
 import { orderCommand } from '../commands/order-command';
 import type { ShipForm } from '../http/forms/ship.form';
@@ -17,16 +18,19 @@ const shipRefusedMessage = (state: string): string =>
 /** The order actions (cancel, ship a shipment, complete a payment), each one change of the order through its write path; the rules are in ../commands/order-actions. */
 @Injectable()
 export class OrderActionsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: EventOutbox,
+  ) {}
 
   async cancel(orderId: number): Promise<void> {
-    await orderCommand(this.em, orderId, { missing: 'order' }, async (order, tx) => {
+    await orderCommand(this.em, orderId, { missing: 'order', outbox: this.outbox }, async (order, tx) => {
       if (!(await cancelOrder(tx, order))) throw transitionRefused();
     });
   }
 
   async ship(orderId: number, shipmentId: number, form: SubmittedForm<ShipForm>): Promise<void> {
-    await orderCommand(this.em, orderId, { missing: 'shipment' }, (order) => {
+    await orderCommand(this.em, orderId, { missing: 'shipment', outbox: this.outbox }, (order) => {
       const shipment = order.shipments.find((candidate) => candidate.id === shipmentId);
       if (shipment === undefined) throw resourceNotFound('shipment');
       throwIfInvalid(form.errors);
@@ -35,7 +39,7 @@ export class OrderActionsService {
   }
 
   async completePayment(orderId: number, paymentId: number): Promise<void> {
-    await orderCommand(this.em, orderId, { missing: 'payment' }, async (order, tx) => {
+    await orderCommand(this.em, orderId, { missing: 'payment', outbox: this.outbox }, async (order, tx) => {
       const payment = order.payments.find((candidate) => candidate.id === paymentId);
       if (payment === undefined) throw resourceNotFound('payment');
       if (!(await completeOrderPayment(tx, order, payment))) throw transitionRefused();

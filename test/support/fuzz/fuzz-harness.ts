@@ -54,7 +54,7 @@ async function loadDemoShop(t: TestApp): Promise<void> {
     { file: 'spare.yaml', data: parseFixtureYaml('spare.yaml', SPARE_YAML) },
   ];
   await t.em().transactional(async (em: EntityManager) => {
-    await loadFixtures(em, sources, { purge: true, now: new Date() }, engineOrderHooks);
+    await loadFixtures(em, sources, { purge: true, now: new Date(), outbox: t.outbox }, engineOrderHooks);
     const now = new Date();
     for (const webhook of SPARE_WEBHOOKS) em.create(WebhookSubscription, { ...webhook, secret: newSigningSecret(), createdAt: now, updatedAt: now });
     await em.flush();
