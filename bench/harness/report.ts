@@ -1,6 +1,7 @@
 import type { BigCartAdds } from './big-cart-adds';
 import type { LoadSummary } from './load';
 import type { CheckoutLatencies } from './checkout-flow';
+import { formatEventCommitCeiling, type EventCommitCeiling } from './event-commit-ceiling';
 import type { CpuPerRequest } from './proc-cpu';
 import type { CheckoutSqlCounts, StatementCount, SqlCounts } from './sql-count';
 import type { WebhookResults } from './webhook-bench';
@@ -50,6 +51,8 @@ export interface Results {
   checkout: CheckoutResults;
   /** Issue #22: the same writes with two webhook subscriptions, and the delivery throughput. */
   webhooks: WebhookResults | null;
+  /** Event-writing commits per second on two product processes, with the event counter and without. */
+  eventCommits: EventCommitCeiling | null;
   peakRssMb: { server: number | null; embedded: number | null };
   firstOkMs: { server: number | null; embedded: number | null; baseline: number | null };
   targets: Target[];
@@ -315,6 +318,8 @@ export function formatReport(results: Results): string {
   out.push(formatCheckout(results.checkout));
   out.push('');
   out.push(formatWebhooks(results));
+  out.push('');
+  out.push(formatEventCommitCeiling(results.eventCommits));
   out.push('');
   out.push(
     `peak RSS of the product: server DB ${num(results.peakRssMb.server)} MB, embedded DB ${num(results.peakRssMb.embedded)} MB; ` +
