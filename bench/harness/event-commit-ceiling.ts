@@ -25,7 +25,7 @@ type Mode = (typeof MODES)[number];
 /** Naive over counter commits/s above which the counter is taken to limit the throughput. */
 const LIMITING_RATIO = 1.15;
 
-export interface EventCommitMode {
+interface EventCommitMode {
   mode: Mode;
   /** 2xx per second, both servers together: median over the rounds. */
   commitsPerSecond: number | null;
@@ -46,11 +46,20 @@ export interface EventCommitMode {
   /** CPU cores busy: CPU per request × requests per second. */
   nodeCores: number | null;
   postgresServerCores: number | null;
+  /** What this machine's cores could serve if they did nothing else: cores × 1000 ÷ (Node + bench database backends' CPU ms per request). */
+  cpuBoundCommitsPerSecond: number | null;
   waits: BackendWaits | null;
   /** Mean milliseconds each request waited for the counter (its mean queue ÷ commits per second). */
   counterWaitMs: number | null;
   /** Mean milliseconds each commit held the counter while its process had not sent COMMIT yet (idle holders ÷ commits per second). */
   counterHeldIdleMs: number | null;
+  /** Mean milliseconds each request spent in COMMIT (backends committing ÷ commits per second). */
+  commitMs: number | null;
+  /**
+   * With the counter, commits run one at a time, each holding it through its COMMIT: 1000 ÷ commitMs is what
+   * the counter would pass if its holders never waited for their process (the statements' own time left out).
+   */
+  counterBoundCommitsPerSecond: number | null;
   /** The 1-minute load average when each measured run started (other work on the machine). */
   loadPerRound: number[];
 }
@@ -137,6 +146,7 @@ class ModeTally {
       this.cpuRequests === 0 ? null : { requests: this.cpuRequests, nodeMs: per(this.cpuSums.node) ?? 0, postgresMs: per(this.cpuSums.postgres), postgresServerMs: per(this.cpuSums.server) };
     const cores = (ms: number | null | undefined) => (ms === null || ms === undefined || rate === null ? null : Math.round((ms * rate) / 10) / 100);
     const waits = this.sampler.summary();
+    const commitMs = perCommit(waits?.committing, rate);
     const commits = this.rounds.reduce((sum, round) => sum + round.requests - round.non2xx, 0);
     return {
       mode: this.mode,
@@ -151,9 +161,12 @@ class ModeTally {
       cpu,
       nodeCores: cores(cpu?.nodeMs),
       postgresServerCores: cores(cpu?.postgresServerMs),
+      cpuBoundCommitsPerSecond: cpu === null || cpu.postgresMs === null ? null : Math.round((cpus().length * 1000) / (cpu.nodeMs + cpu.postgresMs)),
       waits,
       counterWaitMs: perCommit(waits?.counterWaiters, rate),
       counterHeldIdleMs: perCommit(waits?.counterHoldersIdle, rate),
+      commitMs,
+      counterBoundCommitsPerSecond: this.mode === 'counter' && commitMs !== null && commitMs > 0 ? Math.round(1000 / commitMs) : null,
       loadPerRound: this.rounds.map((round) => round.load),
     };
   }
@@ -319,14 +332,17 @@ async function leaveDatasetAsFound(sql: Sql, savedCustomers: string, eventsBefor
 
 function conclude(counter: EventCommitMode, naive: EventCommitMode, ratio: number | null, perRound: number[]): string {
   if (counter.commitsPerSecond === null || naive.commitsPerSecond === null || ratio === null) return 'not measured';
-  const rates = `${counter.commitsPerSecond} commits/s with it, ${naive.commitsPerSecond} without; without ÷ with × ${ratio} (median of the rounds' ${perRound.join(', ')})`;
+  const rates = `${counter.commitsPerSecond} commits/s with it, ${naive.commitsPerSecond} without; without ÷ with × ${ratio.toFixed(2)} (median of the rounds' ${perRound.map((r) => r.toFixed(2)).join(', ')})`;
+  const cpu =
+    `; CPU per request Node ${counter.cpu?.nodeMs ?? '—'} ms + PostgreSQL ${counter.cpu?.postgresMs ?? '—'} ms, so this machine's ${cpus().length} cores ` +
+    `serve at most ${counter.cpuBoundCommitsPerSecond ?? '—'} commits/s if they do nothing else`;
   const queue =
     counter.waits === null
       ? ''
-      : `; it was queued for in ${Math.round(counter.waits.counterQueuedShare * 100)} % of the samples, each commit waiting ${counter.counterWaitMs ?? '—'} ms for it and holding it ` +
-        `${counter.counterHeldIdleMs ?? '—'} ms before its process sent COMMIT`;
-  const cpu = `; CPU per request: Node ${counter.cpu?.nodeMs ?? '—'} ms, PostgreSQL ${counter.cpu?.postgresServerMs ?? '—'} ms (${cpus().length} cores on this machine)`;
-  return `${ratio >= LIMITING_RATIO ? 'the counter limits' : 'the counter is not the limit'}: ${rates}${queue}${cpu}`;
+      : `; the counter had a queue in ${Math.round(counter.waits.counterQueuedShare * 100)} % of the samples, each commit waiting ${counter.counterWaitMs ?? '—'} ms for it, ` +
+        `and was held ${counter.counterHeldIdleMs ?? '—'} ms per commit by a transaction whose process had not sent COMMIT yet and ${counter.commitMs ?? '—'} ms in COMMIT ` +
+        `(without the wait for the process: at most ${counter.counterBoundCommitsPerSecond ?? '—'} commits/s)`;
+  return `${ratio >= LIMITING_RATIO ? 'the counter limits' : 'the counter is not the limit'}: ${rates}${cpu}${queue}`;
 }
 
 const fixed = (value: number | null | undefined, digits = 0) => (value === null || value === undefined ? '—' : value.toFixed(digits));
@@ -362,21 +378,23 @@ export function formatEventCommitCeiling(result: EventCommitCeiling | null): str
     ms(m.cpu?.postgresServerMs),
     ms(m.counterWaitMs),
     ms(m.counterHeldIdleMs),
+    ms(m.commitMs),
     m.waits === null ? '—' : `${fixed(m.waits.counterQueuedShare * 100)} %`,
   ];
   const { counter, naive } = result;
   const anomalies = [counter, naive].filter((m) => m.non2xx > 0 || m.errors > 0);
   return [
     ...table(
-      ['event-writing commits (2 processes, 64 conn)', 'commits/s', 'per round', 'p50 ms', 'p99 ms', 'Node ms/req', 'PG ms/req', 'PG server ms/req', 'counter wait ms', 'held idle ms', 'queued'],
+      ['event-writing commits (2 processes, 64 conn)', 'commits/s', 'per round', 'p50 ms', 'p99 ms', 'Node ms/req', 'PG ms/req', 'PG server ms/req', 'counter wait ms', 'held idle ms', 'COMMIT ms', 'queued'],
       [row('with the event counter', counter), row('counter taken out (naive sequence)', naive)],
     ),
     `(${result.servers} product processes on one database, ${result.connections} connections in all, each request PATCHes a customer's first name (one customer.updated event) over ` +
       `${result.customers} customers; per round both servers restarted in the mode, warm-up ${result.warmupSeconds} s, ${result.durationSeconds} s measured; ${result.rounds} rounds, the modes alternating, medians; ` +
       `load average per round ${counter.loadPerRound.join(' ')} / ${naive.loadPerRound.join(' ')}; ${result.pinning})`,
     `(p50/p99: the higher of the two servers'. CPU per request: both Node processes; cores busy = CPU per request × commits/s: with the counter Node ${fixed(counter.nodeCores, 2)}, ` +
-      `PG server ${fixed(counter.postgresServerCores, 2)}; without Node ${fixed(naive.nodeCores, 2)}, PG server ${fixed(naive.postgresServerCores, 2)}. ` +
-      `Counter wait, held idle: mean backends queued for the counter, idle in transaction holding it, ÷ commits/s; queued: share of samples with a backend queued for it)`,
+      `PG server ${fixed(counter.postgresServerCores, 2)}; without Node ${fixed(naive.nodeCores, 2)}, PG server ${fixed(naive.postgresServerCores, 2)}; ` +
+      `CPU-bound ceiling (cores ÷ Node + PG CPU per request): ${fixed(counter.cpuBoundCommitsPerSecond)} / ${fixed(naive.cpuBoundCommitsPerSecond)} commits/s. ` +
+      `Counter wait, held idle, COMMIT: mean backends queued for the counter, idle in transaction holding it, running COMMIT, ÷ commits/s; queued: share of samples with a backend queued for it)`,
     `bench database backends, mean at a sample — ${backends('with the counter', counter)}`,
     `  ${backends('without', naive)}`,
     `events per 2xx (requests answered after the run's end add up to 64): with the counter ${fixed(counter.eventsPerCommit, 3)}, without ${fixed(naive.eventsPerCommit, 3)}` +
