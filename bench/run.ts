@@ -1,7 +1,7 @@
 /**
  * The benchmark: npm run bench [-- --quick] [--database-url URL] [--customers N --orders M --carts C]
  *   [--runs 3 --duration 10 --warmup 5 --connections 32] [--regenerate] [--force] [--skip-embedded] [--port 18300]
- *   [--only checkout]
+ *   [--only checkout|event-commits]
  *
  * Prepares the datasets (reused when the marker matches, carts restored), counts SQL statements per request,
  * starts the product (node dist/main.js, with the heap flags of `npm start`) and the baseline server against the same database, drives both with
@@ -26,6 +26,7 @@ import { measureBigCartAdds } from './harness/big-cart-adds';
 import { measureCheckout } from './harness/checkout-flow';
 import { measureDeliveries, type DeliveryResults } from './harness/delivery-bench';
 import { measureWithWebhooks } from './harness/webhook-bench';
+import { formatEventCommitCeiling, measureEventCommitCeiling, type EventCommitInput } from './harness/event-commit-ceiling';
 import { CpuMeter, type CpuTally } from './harness/proc-cpu';
 import { checkoutStatementsTarget, completeLatencyTarget, deliveryTargets, evaluateTargets, formatCheckout, formatDeliveries, formatReport, formatTargets, latencyRatio, type CheckoutResults, type Results, type ThroughputRow } from './harness/report';
 import { httpGet, productNodeFlags, startServer, type ServerProcess } from './harness/server-process';
@@ -275,6 +276,10 @@ async function main(): Promise<void> {
       await deliveriesOnly(bench, settings, meta, started);
       return;
     }
+    if (settings.only === 'event-commits') {
+      await eventCommitsOnly(bench, settings, pinning, meta, started);
+      return;
+    }
     const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
     const small = await prepareDataset(`small (${databaseName(settings.small.url)})`, { databaseUrl: settings.small.url, dataDir: '' }, settings.small.spec, settings);
     const embedded = settings.embedded
@@ -351,6 +356,7 @@ async function main(): Promise<void> {
     const baselineFirstOk = baseline.firstOkMs;
     await bench.stopAll();
     const checkout: CheckoutResults = { latency: checkoutLatency, sql: await countCheckoutStatements(full.info, settings.full.url) };
+    const eventCommits = await measureEventCommitCeiling(eventCommitInput(bench, settings, pinning, full.info));
 
     log('latency: orders page 1 at 1 connection (small table)');
     const productSmallServer = await bench.startProduct('product (small DB)', { DATABASE_URL: settings.small.url }, port);
@@ -393,6 +399,7 @@ async function main(): Promise<void> {
       checkout,
       webhooks,
       deliveries,
+      eventCommits,
       peakRssMb: { server: serverRss, embedded: embeddedRss },
       firstOkMs: { server: serverFirstOk, embedded: embeddedFirstOk, baseline: baselineFirstOk },
     };
@@ -457,6 +464,35 @@ async function deliveriesOnly(bench: Bench, settings: RunSettings, meta: Record<
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   const header = `shop-admin-api benchmark — webhook deliveries only (${String(meta.mode)}), ${String(meta.date)}\n${String(meta.pinning)}; ${String(meta.load)}`;
   process.stdout.write(`${header}\n\n${formatDeliveries(deliveries)}\n\n${formatTargets(targets)}\n\nwritten to ${file}\n`);
+}
+
+/** The event-commit section on the main dataset: it starts its own two product processes. */
+function eventCommitInput(bench: Bench, settings: RunSettings, pinning: Pinning, info: DatasetInfo): EventCommitInput {
+  return {
+    databaseUrl: settings.full.url,
+    customers: info.customers,
+    rounds: settings.runs,
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+    port: settings.port,
+    pinning,
+    headers: TOKEN_HEADERS,
+    start: (name, env, port) => bench.startProduct(name, { DATABASE_URL: settings.full.url, ...env }, port),
+    stop: (server) => bench.stop(server),
+    log,
+  };
+}
+
+/** `--only event-commits`: the main dataset, the event-writing commits section alone; writes bench/results/event-commits.json. */
+async function eventCommitsOnly(bench: Bench, settings: RunSettings, pinning: Pinning, meta: Record<string, unknown>, started: number): Promise<void> {
+  const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
+  const eventCommits = await measureEventCommitCeiling(eventCommitInput(bench, settings, pinning, full.info));
+  const results = { meta: { ...meta, only: 'event-commits', seconds: Math.round((Date.now() - started) / 1000) }, data: { database: databaseName(settings.full.url), spec: settings.full.spec }, eventCommits };
+  const file = join(repoRoot(), 'bench', 'results', 'event-commits.json');
+  mkdirSync(join(repoRoot(), 'bench', 'results'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const header = `shop-admin-api benchmark — event-writing commits section only (${String(meta.mode)} data: ${databaseName(settings.full.url)}), ${String(meta.date)}\n${String(meta.pinning)}; ${String(meta.load)}`;
+  process.stdout.write(`${header}\n\n${formatEventCommitCeiling(eventCommits)}\n\nwritten to ${file}\n`);
 }
 
 main().catch((error: unknown) => {

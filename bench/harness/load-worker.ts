@@ -38,6 +38,7 @@ async function main(): Promise<void> {
         ...(spec.body === undefined ? {} : { body: spec.body }),
         setupRequest: (request: RawRequest) => {
           request.path = spec.paths[next % spec.paths.length];
+          if (spec.passBodies !== undefined) request.body = spec.passBodies[Math.floor(next / spec.paths.length) % spec.passBodies.length];
           next += 1;
           return request;
         },

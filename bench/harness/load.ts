@@ -4,10 +4,12 @@ import type { Pinning } from './cpu';
 
 export interface LoadSpec {
   baseUrl: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   /** Cycled in order. */
   paths: string[];
   body?: string;
+  /** A body per pass over `paths`: the k-th pass sends passBodies[k % length] (instead of `body`). */
+  passBodies?: string[];
   headers: Record<string, string>;
   connections: number;
   durationSeconds: number;

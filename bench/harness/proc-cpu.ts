@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { connectSql, type Sql } from '../data/sql';
 
 /**
- * CPU time per request from /proc (utime + stime): of the product's Node process, and of PostgreSQL. For
+ * CPU time per request from /proc (utime + stime): of the product's Node process(es), and of PostgreSQL. For
  * PostgreSQL two sums: the backends connected to the bench database (the product's pool; this meter's own
  * session left out), and every process of that server (the postmaster and all its children: background
  * workers, and the backends of other databases, so on a shared server that sum includes others' work, except
@@ -12,6 +12,7 @@ import { connectSql, type Sql } from '../data/sql';
  */
 export interface CpuPerRequest {
   requests: number;
+  /** The product's Node processes together. */
   nodeMs: number;
   /** The bench database's backends. */
   postgresMs: number | null;
@@ -66,21 +67,21 @@ const toMs = (ticks: number) => (ticks * 1000) / ticksPerSecond;
 
 export class CpuMeter {
   private constructor(
-    private readonly nodePid: number,
+    private readonly nodePids: readonly number[],
     private readonly sql: Sql,
     private readonly ownBackend: number,
     private readonly postmaster: number | null,
   ) {}
 
-  static async open(nodePid: number, databaseUrl: string): Promise<CpuMeter> {
+  static async open(nodePid: number | readonly number[], databaseUrl: string): Promise<CpuMeter> {
     const sql = await connectSql(databaseUrl);
     const [row] = await sql.query<{ pid: number }>('select pg_backend_pid() as pid');
     const own = stat(row.pid);
-    return new CpuMeter(nodePid, sql, row.pid, own === null ? null : own.parent);
+    return new CpuMeter(typeof nodePid === 'number' ? [nodePid] : nodePid, sql, row.pid, own === null ? null : own.parent);
   }
 
   private async mark(): Promise<Mark> {
-    const node = stat(this.nodePid)?.ticks ?? 0;
+    const node = this.nodePids.reduce((sum, pid) => sum + (stat(pid)?.ticks ?? 0), 0);
     if (this.postmaster === null) return { node, backends: null, server: null };
     const rows = await this.sql.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> $1', [this.ownBackend]);
     const children = readdirSync('/proc')

@@ -1,6 +1,7 @@
 import type { BigCartAdds } from './big-cart-adds';
 import type { LoadSummary } from './load';
 import type { CheckoutLatencies } from './checkout-flow';
+import { formatEventCommitCeiling, type EventCommitCeiling } from './event-commit-ceiling';
 import type { CpuPerRequest } from './proc-cpu';
 import type { CheckoutSqlCounts, StatementCount, SqlCounts } from './sql-count';
 import type { WebhookResults } from './webhook-bench';
@@ -53,6 +54,8 @@ export interface Results {
   webhooks: WebhookResults | null;
   /** Issue #29: 200 subscriptions delivered by the API and one worker, with and without a hanging receiver. */
   deliveries: DeliveryResults | null;
+  /** Event-writing commits per second on two product processes, with the event counter and without. */
+  eventCommits: EventCommitCeiling | null;
   peakRssMb: { server: number | null; embedded: number | null };
   firstOkMs: { server: number | null; embedded: number | null; baseline: number | null };
   targets: Target[];
@@ -354,6 +357,8 @@ export function formatReport(results: Results): string {
   out.push(formatWebhooks(results));
   out.push('');
   out.push(formatDeliveries(results.deliveries));
+  out.push('');
+  out.push(formatEventCommitCeiling(results.eventCommits));
   out.push('');
   out.push(
     `peak RSS of the product: server DB ${num(results.peakRssMb.server)} MB, embedded DB ${num(results.peakRssMb.embedded)} MB; ` +
