@@ -9,6 +9,7 @@ import { Migration20261127032547 } from './Migration20261127032547';
 import { Migration20261127033000 } from './Migration20261127033000';
 import { Migration20261127040000 } from './Migration20261127040000';
 import { Migration20261127081132 } from './Migration20261127081132';
+import { Migration20261128164421 } from './Migration20261128164421';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127033000', class: Migration20261127033000 },
   { name: 'Migration20261127040000', class: Migration20261127040000 },
   { name: 'Migration20261127081132', class: Migration20261127081132 },
+  { name: 'Migration20261128164421', class: Migration20261128164421 },
 ];
