@@ -3,4 +3,4 @@ export { recordEvent, registerEventOutbox } from './event-outbox';
 export type { EventType } from './event-types';
 export { EVENT_PATTERNS, isEventPattern, matchesEventPatterns } from './event-patterns';
 /** @public The webhook deliverer renders its bodies and `webhook-id` with these. */
-export { eventEnvelope, eventId, type EventEnvelope, type StoredEvent } from './event-envelope';
+export { envelopeJson, eventId, type EventEnvelope, type StoredEvent } from './event-envelope';

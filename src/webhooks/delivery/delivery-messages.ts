@@ -1,5 +1,5 @@
 import type { DeliveryJobData } from './delivery-jobs';
-import { eventEnvelope, type EventEnvelope } from '../../events';
+import { envelopeJson, eventId, type EventEnvelope } from '../../events';
 import type { SqlExecutor } from './queue-database';
 
 /** The subscription as a delivery needs it (the secrets never leave this module). */
@@ -22,7 +22,7 @@ export interface DeliveryMessage {
 
 const TARGET = `select id, url, events, enabled, secret, previous_secret as "previousSecret", previous_secret_expires_at as "previousSecretExpiresAt"
   from webhook_subscription where id = $1`;
-const EVENT = `select sequence, type, occurred_at as "occurredAt", data from event where sequence = $1`;
+const EVENT = `select sequence, type, occurred_at as "occurredAt", data::text as "dataText" from event where sequence = $1`;
 
 export async function findTarget(db: SqlExecutor, subscriptionId: number): Promise<DeliveryTarget | null> {
   const { rows } = await db.executeSql(TARGET, [subscriptionId]);
@@ -43,8 +43,8 @@ export async function findMessage(db: SqlExecutor, target: DeliveryTarget, job: 
     return { id: envelope.id, type: envelope.type, body: JSON.stringify(envelope) };
   }
   const { rows } = await db.executeSql(EVENT, [job.sequence]);
-  const row = rows[0] as { sequence: string; type: string; occurredAt: Date; data: unknown } | undefined;
+  const row = rows[0] as { sequence: string; type: string; occurredAt: Date; dataText: string } | undefined;
   if (!row) return null;
-  const envelope = eventEnvelope({ sequence: Number(row.sequence), type: row.type, occurredAt: row.occurredAt, data: row.data });
-  return { id: envelope.id, type: envelope.type, body: JSON.stringify(envelope) };
+  const sequence = Number(row.sequence);
+  return { id: eventId(sequence), type: row.type, body: envelopeJson({ sequence, type: row.type, occurredAt: row.occurredAt, dataText: row.dataText }) };
 }
