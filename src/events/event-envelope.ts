@@ -1,13 +1,14 @@
 import { formatDateTime } from '../common/datetime';
 
-/** An event as stored: `data` is the stored JSON as the driver parses it (a json column). */
+/** An event as read for sending: `dataText` is the stored JSON text of its data (`data::text` of the json column). */
 export interface StoredEvent {
   sequence: number;
   type: string;
   occurredAt: Date;
-  data: unknown;
+  dataText: string;
 }
 
+/** The envelope's wire shape, the same in the feed and in a webhook body (keys in this order). */
 export interface EventEnvelope {
   id: string;
   sequence: number;
@@ -20,25 +21,14 @@ export interface EventEnvelope {
 export const eventId = (sequence: number): string => `evt_${String(sequence).padStart(12, '0')}`;
 
 /**
- * The envelope of an event, the same in the feed and in a webhook body. `data` is the parsed stored
- * JSON: it was stored as the JSON text of the resource's GET answer, and serializing the parsed value
- * again with JSON.stringify gives that text back byte for byte (the text came from JSON.stringify in
- * the first place, and a `json` column keeps it unchanged), so `JSON.stringify(eventEnvelope(row))`
- * embeds exactly what the GET answered.
+ * The envelope's exact bytes, as `JSON.stringify` of an {@link EventEnvelope} would write them, with the
+ * stored data text embedded as it is: that text is what `JSON.stringify` wrote for the resource's GET
+ * answer, and a `json` column keeps it unchanged, so parsing and serializing it again would only give
+ * it back (at the cost of the whole object graph in memory).
  */
-export function eventEnvelope(event: StoredEvent): EventEnvelope {
-  return { id: eventId(event.sequence), sequence: event.sequence, type: event.type, timestamp: formatDateTime(event.occurredAt), data: event.data };
-}
-
-/** An event as read for sending: `dataText` is the stored JSON text of its data, used as it is. */
-export interface StoredEventText {
-  sequence: number;
-  type: string;
-  occurredAt: Date;
-  dataText: string;
-}
-
-/** The envelope's exact bytes, in the contract's key order, with the stored data text embedded unparsed. */
-export function envelopeJson(event: StoredEventText): string {
-  return `{"id":${JSON.stringify(eventId(event.sequence))},"sequence":${event.sequence},"type":${JSON.stringify(event.type)},"timestamp":${JSON.stringify(formatDateTime(event.occurredAt))},"data":${event.dataText}}`;
+export function envelopeJson(event: StoredEvent): string {
+  return (
+    `{"id":"${eventId(event.sequence)}","sequence":${event.sequence},"type":${JSON.stringify(event.type)},` +
+    `"timestamp":"${formatDateTime(event.occurredAt)}","data":${event.dataText}}`
+  );
 }

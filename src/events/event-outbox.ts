@@ -11,18 +11,22 @@ type PendingEvent = [EventType, string];
  * hands out as many sequences as there are events (its row lock, the last level of
  * src/database/lock-order.ts, is held until the commit), so a transaction that commits later always
  * gets higher sequences, and a poller that has seen sequence N never meets a new event at or below N.
- * Parameters: the number of events, the same again, the events as a JSON array of [type, data text]
- * (the data text goes in as text and is cast to json, so it is stored exactly as given).
+ * Each event's data goes in as text and is cast to json, so it is stored exactly as given, with its
+ * length in bytes beside it (`data_bytes`: the feed cuts its pages by it without reading the data).
+ * Parameters: the number of events, the events as a JSON array of [type, data text], the number again.
  */
 const WRITE_EVENTS = `with counter as (
-    update event_counter set last_sequence = last_sequence + ?::int where id = 1 returning last_sequence, clock_timestamp() as at)
-  insert into event (sequence, type, data, occurred_at)
-  select counter.last_sequence - ?::int + e.n, e.item->>0, (e.item->>1)::json, counter.at
-    from counter, json_array_elements(?::json) with ordinality as e(item, n)`;
+    update event_counter set last_sequence = last_sequence + ?::int where id = 1 returning last_sequence, clock_timestamp() as at),
+  given as materialized (
+    select e.item->>0 as type, e.item->>1 as data, e.n from json_array_elements(?::json) with ordinality as e(item, n))
+  insert into event (sequence, type, data, data_bytes, occurred_at)
+  select counter.last_sequence - ?::int + given.n, given.type, given.data::json, octet_length(given.data), counter.at
+    from counter, given`;
 
 /** Test only (EVENTS_NAIVE_SEQUENCE=1): the sequence a plain sequence gives at insert time, which is not commit order. */
 const NAIVE_SEQUENCE = `create sequence if not exists event_naive_sequence`;
-const WRITE_EVENT_NAIVELY = `insert into event (sequence, type, data, occurred_at) values (nextval('event_naive_sequence'), ?, ?::json, clock_timestamp())`;
+const WRITE_EVENT_NAIVELY = `insert into event (sequence, type, data, data_bytes, occurred_at)
+  select nextval('event_naive_sequence'), ?, given.data::json, octet_length(given.data), clock_timestamp() from (select ?::text as data) given`;
 
 /** What a root transaction holds for its commit: its events, in the order they were recorded, and which savepoint recorded which. */
 class HeldEvents {
@@ -96,7 +100,7 @@ export class EventOutbox implements EventSubscriber {
     const connection = em.getConnection();
     const events = await held.committing(connection, transaction);
     if (events.length === 0) return;
-    await connection.execute(WRITE_EVENTS, [events.length, events.length, JSON.stringify(events)], 'run', transaction);
+    await connection.execute(WRITE_EVENTS, [events.length, JSON.stringify(events), events.length], 'run', transaction);
   }
 
   afterTransactionRollback({ transaction }: TransactionEventArgs): void {

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError, resourceNotFound } from '../common/errors/api-error';
 import { throwIfInvalid } from '../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../common/forms/validate-form';
-import { eventEnvelope } from './event-envelope';
+import { envelopeJson } from './event-envelope';
 import { findEvent, findEventPage } from './events.read-model';
 import { DEFAULT_FEED_LIMIT, type EventFeedForm } from './http/event-feed.form';
 
@@ -16,12 +16,16 @@ function feedHref(after: number, limit: number, types: readonly string[]): strin
 /** 410: the cursor points below events the retention cleanup has deleted. */
 const purged = (oldestKept: number): ApiError => new ApiError(410, { code: 410, message: `Events before sequence ${oldestKept} are no longer kept` });
 
+/**
+ * The feed's answers are JSON text built around the events' stored data text, never parsed: the bytes
+ * are those `JSON.stringify` would write for the same objects (EventPage and Event in events.openapi.ts).
+ */
 @Injectable()
 export class EventsService {
   constructor(private readonly em: EntityManager) {}
 
   /** A page of the feed; `next` is always the cursor to poll with next (the request's own when the page is empty). */
-  async feed(form: SubmittedForm<EventFeedForm>) {
+  async feed(form: SubmittedForm<EventFeedForm>): Promise<string> {
     throwIfInvalid(form.errors);
     const after = Number(form.data.after ?? 0);
     const limit = Number(form.data.limit ?? DEFAULT_FEED_LIMIT);
@@ -29,16 +33,13 @@ export class EventsService {
     const { purgedThrough, events } = await findEventPage(this.em.fork(), after, limit, types);
     if (after < purgedThrough) throw purged(purgedThrough + 1);
     const last = events.at(-1)?.sequence ?? after;
-    return {
-      limit,
-      _links: { self: { href: feedHref(after, limit, types) }, next: { href: feedHref(last, limit, types) } },
-      _embedded: { items: events.map(eventEnvelope) },
-    };
+    const links = { self: { href: feedHref(after, limit, types) }, next: { href: feedHref(last, limit, types) } };
+    return `{"limit":${limit},"_links":${JSON.stringify(links)},"_embedded":{"items":[${events.map(envelopeJson).join(',')}]}}`;
   }
 
-  async show(sequence: number) {
+  async show(sequence: number): Promise<string> {
     const event = await findEvent(this.em.fork(), sequence);
     if (event === null) throw resourceNotFound('event');
-    return eventEnvelope(event);
+    return envelopeJson(event);
   }
 }

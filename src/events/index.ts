@@ -4,4 +4,4 @@ export type { EventType } from './event-types';
 export { EVENT_PATTERNS, isEventPattern, matchesEventPatterns } from './event-patterns';
 export { SEQUENCE_RANGE } from './sequence-range';
 /** @public The webhook deliverer renders its bodies and `webhook-id` with these. */
-export { envelopeJson, eventEnvelope, eventId, type EventEnvelope, type StoredEvent } from './event-envelope';
+export { envelopeJson, eventId, type EventEnvelope, type StoredEvent } from './event-envelope';

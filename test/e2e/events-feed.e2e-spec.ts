@@ -1,5 +1,7 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import type { LightMyRequestResponse } from 'fastify';
 import type { IdMap } from '../../src/fixtures';
+import type { EventType } from '../../src/events';
 import { purgeExpiredEvents } from '../../src/events/event-retention';
 import { sql } from '../support/cart-expectations';
 import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';
@@ -367,6 +369,119 @@ describe('event feed', () => {
       // New events go on from where the feed was.
       await send('POST', '/api/v1/customers/', { email: `c${base}@example.com`, firstName: 'Carl', lastName: 'Person', gender: 'u' });
       expect(sequences((await page(`after=${base + 5}`)).body)).toEqual([base + 6]);
+    });
+  });
+
+  describe('pages bounded in bytes', () => {
+    const MiB = 1024 * 1024;
+
+    /** Data whose JSON text is exactly `bytes` bytes of UTF-8, mostly two-byte characters (so counting characters would count half). */
+    function dataOfBytes(bytes: number): { note: string } {
+      const text = bytes - '{"note":""}'.length;
+      const note = 'a'.repeat(text % 2) + 'é'.repeat(Math.floor(text / 2));
+      expect(Buffer.byteLength(JSON.stringify({ note }))).toBe(bytes);
+      return { note };
+    }
+
+    interface Written {
+      sequence: number;
+      type: EventType;
+      data: { note: string };
+    }
+
+    /** Records events of these data sizes (and types) through the outbox, one transaction each. */
+    async function eventsOfBytes(...sizes: Array<number | [EventType, number]>): Promise<Written[]> {
+      const written = [];
+      for (const size of sizes) {
+        const [type, bytes] = typeof size === 'number' ? (['customer.updated', size] as const) : size;
+        const data = dataOfBytes(bytes);
+        await t.em().transactional((tx) => t.outbox.record(tx, { type, data }));
+        written.push({ sequence: await lastSequence(), type, data });
+      }
+      return written;
+    }
+
+    /** The envelopes of these events as the contract writes them (the commit time read from the table). */
+    async function envelopes(events: Written[]): Promise<Envelope[]> {
+      const times = await sql<{ sequence: string; timestamp: string }>(
+        t,
+        `select sequence, to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+0000"') as timestamp from event where sequence > ?`,
+        [start],
+      );
+      const timeOf = new Map(times.map((row) => [Number(row.sequence), row.timestamp]));
+      return events.map(({ sequence, type, data }) => ({ id: `evt_${String(sequence).padStart(12, '0')}`, sequence, type, timestamp: timeOf.get(sequence)!, data }));
+    }
+
+    /** The exact bytes of a feed page holding these envelopes. */
+    const pageText = (after: number, next: number, items: Envelope[]) =>
+      JSON.stringify({ limit: 500, _links: { self: { href: `/api/v1/events/?after=${after}&limit=500` }, next: { href: `/api/v1/events/?after=${next}&limit=500` } }, _embedded: { items } });
+
+    /** A page's answer: status, content type (what every JSON route sends) and the body's exact text. */
+    async function answer(url: string) {
+      const response = await get(url);
+      return { status: response.statusCode, contentType: response.headers['content-type'], body: response.body };
+    }
+
+    it('a page stops after the event that brings its data to 1 MiB; next continues right after it, skipping and repeating none', async () => {
+      const jsonContentType = (await get('/api/v1/customers/')).headers['content-type'];
+      expect(jsonContentType).toBe('application/json; charset=utf-8');
+      // Half and half: exactly 1 MiB, the page stops. Then 31 bytes short; 30 more leave it 1 byte short (it goes on); 30 more pass it. Then small ones.
+      const events = await eventsOfBytes(MiB / 2, MiB / 2, 300, MiB - 331, 30, 30, 20, 20, 20);
+      const all = await envelopes(events);
+      const pages = [all.slice(0, 2), all.slice(2, 6), all.slice(6)];
+      let after = start;
+      for (const items of pages) {
+        const next = items.at(-1)!.sequence;
+        expect(await answer(`/api/v1/events/?after=${after}&limit=500`)).toEqual({ status: 200, contentType: jsonContentType, body: pageText(after, next, items) });
+        after = next;
+      }
+      expect(await answer(`/api/v1/events/?after=${after}&limit=500`)).toEqual({ status: 200, contentType: jsonContentType, body: pageText(after, after, []) });
+      // One event, the same bytes as in the page.
+      expect(await answer(`/api/v1/events/${all[3].sequence}`)).toEqual({ status: 200, contentType: jsonContentType, body: JSON.stringify(all[3]) });
+    });
+
+    it('counts only the events the type filter keeps; the limit still applies', async () => {
+      const [a, x, b, c] = await envelopes(await eventsOfBytes(MiB / 2, ['cart.updated', MiB / 2], 100, 100));
+      const page = async (query: string) => JSON.parse((await get(`/api/v1/events/?after=${start}&${query}`)).body) as unknown;
+      const links = (query: string, next: number) => ({ self: { href: `/api/v1/events/?after=${start}&${query}` }, next: { href: `/api/v1/events/?after=${next}&${query}` } });
+      expect(await page('limit=500')).toEqual({ limit: 500, _links: links('limit=500', x.sequence), _embedded: { items: [a, x] } });
+      expect(await page('limit=500&type=customer.*')).toEqual({ limit: 500, _links: links('limit=500&type=customer.*', c.sequence), _embedded: { items: [a, b, c] } });
+      expect(await page('limit=2&type=customer.*')).toEqual({ limit: 2, _links: links('limit=2&type=customer.*', b.sequence), _embedded: { items: [a, b] } });
+    });
+
+    it('an event bigger than 1 MiB alone comes as a page of one', async () => {
+      const events = await eventsOfBytes(MiB + MiB / 2, 50);
+      const [big, small] = await envelopes(events);
+      expect(await answer(`/api/v1/events/?after=${start}&limit=500`)).toEqual({ status: 200, contentType: 'application/json; charset=utf-8', body: pageText(start, big.sequence, [big]) });
+      expect(await answer(`/api/v1/events/?after=${big.sequence}&limit=500`)).toEqual({ status: 200, contentType: 'application/json; charset=utf-8', body: pageText(big.sequence, small.sequence, [small]) });
+    });
+
+    it('the migration that adds the stored data length fills it in for the events already kept', async () => {
+      await eventsOfBytes(100, 3000);
+      const migrator = t.running.app.get(MikroORM).getMigrator();
+      const [latest] = (await migrator.getExecutedMigrations()).slice(-1);
+      expect(latest.name).toBe('Migration20261128164421');
+      await migrator.down();
+      try {
+        // An event as the code before it wrote one: no length.
+        await t.em().getConnection().execute(
+          `with counter as (update event_counter set last_sequence = last_sequence + 1 where id = 1 returning last_sequence)
+           insert into event (sequence, type, data, occurred_at) select last_sequence, 'customer.updated', '{"note":"Größe"}'::json, clock_timestamp() from counter`,
+        );
+      } finally {
+        await migrator.up();
+      }
+      const rows = await sql<{ bytes: number; length: number; compression: string }>(
+        t,
+        `select data_bytes as bytes, octet_length(data::text) as length, (select attcompression from pg_attribute where attrelid = 'event'::regclass and attname = 'data') as compression
+           from event where sequence > ? order by sequence`,
+        [start],
+      );
+      expect(rows).toEqual([
+        { bytes: 100, length: 100, compression: 'p' },
+        { bytes: 3000, length: 3000, compression: 'p' },
+        { bytes: 18, length: 18, compression: 'p' },
+      ]);
     });
   });
 

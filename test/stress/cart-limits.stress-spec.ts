@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_CART_UNITS, MAX_QUANTITY } from '../../src/orders/domain/cart-limits';
 import { CART_UNITS_EXCEEDED } from '../../src/orders/http/forms/cart-item.forms';
 import { createDemoDatabase, type ScratchDatabase } from './support/scratch-database';
-import { ROOT, startServer, stopServers, type ServerProcess } from './support/server-process';
+import { heapUsedMb, residentMb, shippedNodeFlags } from './support/server-memory';
+import { startServer, stopServers, type ServerProcess } from './support/server-process';
 
 /**
  * Issue #20's crash, on a real server process with the heap of `npm start`: before the cart limits,
@@ -13,31 +14,8 @@ import { ROOT, startServer, stopServers, type ServerProcess } from './support/se
  * process far from its heap limit.
  */
 
-/** The node flags `npm start` (and the container) run the server with. */
-function shippedNodeFlags(): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const flags = scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
-  if (!flags.some((flag) => flag.startsWith('--max-old-space-size='))) throw new Error(`npm start sets no heap limit: ${scripts.start}`);
-  return flags;
-}
-
 /** Untracked variants of the demo shop priced in WEB: a line each. */
 const VARIANTS = ['MUG_SW', 'MUG_LOTR', 'T_SHIRT_STRIPES_M', 'T_SHIRT_STRIPES_L', 'CAP_BLACK', 'CAP_WHITE', 'BOOK_TYPESCRIPT_HARDCOVER', 'BOOK_TYPESCRIPT_PAPERBACK', 'BOOK_POSTGRES_PAPERBACK', 'POSTER_LARGE', 'STICKER_PACK_10'];
-const MB = 2 ** 20;
-
-function residentMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (match === null) throw new Error(`no VmRSS for ${pid}`);
-  return Math.round(Number(match[1]) / 1024);
-}
-
-async function heapUsedMb(server: ServerProcess): Promise<number> {
-  const metrics = await fetch(`${server.url}/metrics`).then((response) => response.text());
-  const match = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?)/m.exec(metrics);
-  if (match === null) throw new Error('no nodejs_heap_size_used_bytes in /metrics');
-  return Math.round(Number(match[1]) / MB);
-}
-
 /** A demo shop to run the server on, and what removes it afterwards. */
 interface Setup {
   env: Record<string, string>;

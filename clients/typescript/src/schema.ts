@@ -883,7 +883,7 @@ export interface paths {
         };
         /**
          * Poll the event feed
-         * @description Events after a sequence, in sequence order, which is commit order: polling with `after` set to the last sequence seen (or following `next`) sees every event exactly once, also while writes run on several instances.
+         * @description Events after a sequence, in sequence order, which is commit order: polling with `after` set to the last sequence seen (or following `next`) sees every event exactly once, also while writes run on several instances. A page holds at most `limit` events and stops early, after the event that brings its events' `data` to 1 MiB or more (so it holds at least one event when there is one); `next` continues after its last event.
          */
         get: operations["listEvents"];
         put?: never;
@@ -14035,7 +14035,7 @@ export interface operations {
             query?: {
                 /** @description Only these types (repeat the parameter for several); `order.*` names every type of a resource, `*` all. */
                 type?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
-                /** @description Events per page, 1 to 500. */
+                /** @description Events per page, 1 to 500 (fewer when their data reach 1 MiB). */
                 limit?: number;
                 /** @description A sequence; the page starts after it. 0 by default. */
                 after?: number;
