@@ -125,7 +125,7 @@ describe.each([
   beforeAll(async () => {
     setup = await setUp();
     carts = await loadBigCarts(setup);
-    server = await startServer('feed-memory', { ...setup.env, WEBHOOK_WORKERS: '0' }, shippedNodeFlags());
+    server = await startServer('feed-memory', { ...setup.env, WEBHOOK_CONCURRENCY: '0' }, shippedNodeFlags());
   });
   afterAll(() => stopServers(server === undefined ? [] : [server], setup));
 
