@@ -33,7 +33,11 @@ export class PreparedReads {
 
   /** Prepared reads against the PostgreSQL server at `url`, on at most `poolSize` connections. */
   static onServer(url: string, poolSize: number, onQuery?: (sql: string) => void): PreparedReads {
-    return new PreparedReads(new Pool({ connectionString: url, max: poolSize, types: timestampsAsText() }), onQuery);
+    const pool = new Pool({ connectionString: url, max: poolSize, types: timestampsAsText() });
+    // An idle connection the server ended (a restart, a terminated backend): the pool replaces it on the
+    // next read. Without a listener the pool's 'error' event would end the process.
+    pool.on('error', () => undefined);
+    return new PreparedReads(pool, onQuery);
   }
 
   /** None: every read goes through the ORM. */
