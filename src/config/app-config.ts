@@ -108,8 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // WEBHOOK_WORKERS is the setting's earlier name.
     webhookConcurrency: integer(env.WEBHOOK_CONCURRENCY ?? env.WEBHOOK_WORKERS, 64),
     webhookSubscriptionConcurrency: Math.max(1, integer(env.WEBHOOK_SUBSCRIPTION_CONCURRENCY, 4)),
-    webhookFailingAfter: Math.max(1, integer(env.WEBHOOK_FAILING_AFTER, 3)),
-    webhookPauseAfter: Math.max(1, integer(env.WEBHOOK_PAUSE_AFTER, 6)),
+    webhookFailingAfter: Math.max(1, integer(env.WEBHOOK_FAILING_AFTER, 5)),
+    webhookPauseAfter: Math.max(1, integer(env.WEBHOOK_PAUSE_AFTER, 10)),
     webhookPauseMs: pauseRange(env.WEBHOOK_PAUSE_SECONDS),
     webhookRetryDelays: seconds(env.WEBHOOK_RETRY_DELAYS, DEFAULT_RETRY_DELAYS),
     webhookAttemptTimeoutMs: Math.max(1, integer(env.WEBHOOK_ATTEMPT_TIMEOUT_MS, 10_000)),

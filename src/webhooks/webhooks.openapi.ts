@@ -38,7 +38,7 @@ const customersHookExample = {
   url: 'https://crm.example.com/hooks/customers',
   events: ['customer.*'],
   enabled: false,
-  delivery: { state: 'paused', since: '2026-11-26T11:52:10+0000', consecutiveFailures: 6, lastError: 'No answer within 10000 ms' },
+  delivery: { state: 'paused', since: '2026-11-26T11:52:10+0000', consecutiveFailures: 10, lastError: 'No answer within 10000 ms' },
   createdAt: '2026-11-26T11:30:00+0000',
   updatedAt: '2026-11-26T12:00:00+0000',
   _links: webhookLinks(2),

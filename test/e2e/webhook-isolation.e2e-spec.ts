@@ -179,10 +179,10 @@ describe('webhook delivery: subscriptions are isolated from each other', () => {
     await createCustomers(1);
     const failing = await waitForState('failing');
     expect(failing).toEqual({ state: 'failing', since: expect.stringMatching(/\+0000$/), consecutiveFailures: expect.any(Number), lastError: 'HTTP 503' });
-    expect(failing.consecutiveFailures).toBeGreaterThanOrEqual(3);
+    expect(failing.consecutiveFailures).toBeGreaterThanOrEqual(5);
     const paused = await waitForState('paused');
     expect(paused).toEqual({ state: 'paused', since: expect.stringMatching(/\+0000$/), consecutiveFailures: expect.any(Number), lastError: 'HTTP 503' });
-    expect(paused.consecutiveFailures).toBeGreaterThanOrEqual(6);
+    expect(paused.consecutiveFailures).toBeGreaterThanOrEqual(10);
     // Put off while paused, not tried one after another.
     await createCustomers(7);
     await settle(300);

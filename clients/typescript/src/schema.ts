@@ -5951,7 +5951,7 @@ export interface components {
          *             "delivery": {
          *               "state": "paused",
          *               "since": "2026-11-26T11:52:10+0000",
-         *               "consecutiveFailures": 6,
+         *               "consecutiveFailures": 10,
          *               "lastError": "No answer within 10000 ms"
          *             },
          *             "createdAt": "2026-11-26T11:30:00+0000",

@@ -19,10 +19,9 @@ export interface RecorderSettings {
   breaker: BreakerPolicy;
 }
 
-/** What a flush recorded, for the metrics and the pump (the subscriptions' health after it). */
+/** What a flush recorded, for the metrics. */
 export interface RecordedBatch {
   outcomes: Array<{ outcome: DeliveryOutcome; seconds: number }>;
-  health: Map<number, DeliveryHealth>;
 }
 
 /** pg-boss 10's `complete` of many ids: its options come fourth, after the output data, as for one id (its types leave that out). */
@@ -107,7 +106,7 @@ export class AttemptRecorder {
     const attempts = batch.flatMap((settled) => (settled.kind === 'attempted' ? [settled.attempt] : []));
     const before = await lockHealth(tx, attempts);
     const health = new Map(before);
-    const recorded: RecordedBatch = { outcomes: [], health: new Map() };
+    const recorded: RecordedBatch = { outcomes: [] };
     const rows: object[] = [];
     const next: Array<PgBoss.JobInsert<DeliveryJobData>> = [];
     const disabled = new Set<number>();
@@ -130,7 +129,6 @@ export class AttemptRecorder {
     }
     if (rows.length > 0) await tx.query(RECORD_ATTEMPTS, [JSON.stringify(rows)]);
     await saveHealth(tx, before, health, disabled);
-    recorded.health = health;
     // A job goes in while the one it follows is still active: the queue holds one waiting and one active job per key.
     if (next.length > 0) await this.boss.insert(next, { db: tx });
     await (this.boss.complete as unknown as CompleteJobs).call(this.boss, DELIVERY_QUEUE, batch.map(jobIdOf), null, { db: tx });

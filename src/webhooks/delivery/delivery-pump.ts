@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { AttemptRecorder, type RecordedBatch, type SettledJob } from './attempt-recorder';
-import { inFlightCap, pauseMs, type BreakerPolicy, type DeliveryHealth } from './delivery-health';
+import { inFlightCap, type BreakerPolicy } from './delivery-health';
 import type { DeliveryJobData } from './delivery-jobs';
 import { findTargets, MessageSource, type DeliveryMessage, type DeliveryTarget } from './delivery-messages';
 import type { DeliveryMetrics } from './delivery-metrics';
@@ -30,8 +30,11 @@ export interface PumpLog {
 const IDLE_POLL_MS = 1000;
 /** After a failed fetch. */
 const ERROR_PAUSE_MS = 1000;
-/** A job put off for a subscription at its cap comes back no sooner than this. */
+/** A job put off for a subscription at its cap comes back no sooner than this, and put-off jobs spread over at most MAX_SPREAD_MS. */
 const MIN_DEFER_MS = 250;
+const MAX_SPREAD_MS = 30_000;
+/** Jobs put off until the end of a pause come back within this much after it. */
+const PAUSE_END_JITTER_MS = 1000;
 /** What a subscription's attempts are assumed to take before one has been timed. */
 const UNTIMED_ATTEMPT_MS = 1000;
 /** A refused URL is logged once in this time per subscription. */
@@ -47,8 +50,8 @@ interface TakenJob {
  * Keeps up to `concurrency` attempts in flight, refilling free slots from pg-boss (`fetch` of as many
  * jobs as there are free slots). A subscription never holds more than its cap of them (1 while failing
  * or paused): the jobs of one at its cap, or paused, are put off to later times spread at the pace its
- * receiver answers (one per pause period while paused, each a probe), so a receiver that hangs or is
- * slow costs the others no more than the slots of its cap. pg-boss's own `work` waits for a whole
+ * receiver answers (from the end of the pause while paused; the first one back is its probe), so a
+ * receiver that hangs or is slow costs the others no more than the slots of its cap. pg-boss's own `work` waits for a whole
  * batch before it fetches again, which would let one hanging attempt idle its batch's slots.
  */
 export class DeliveryPump {
@@ -159,16 +162,24 @@ export class DeliveryPump {
     }
   }
 
-  /** When a job of this subscription may come back, or null when it may start now. */
+  /**
+   * When a job of this subscription may come back, or null when it may start now. While paused: the
+   * end of the pause. At its cap: spaced at the pace its attempts take (per slot of its cap), none
+   * further than MAX_SPREAD_MS, so a long backlog comes back in waves rather than stretching out of
+   * sight, and what the estimate gets wrong costs seconds.
+   */
   private deferral(target: DeliveryTarget, now: number): number | null {
     const { health, id } = target;
     const paused = health.state === 'paused' && health.pausedUntil !== null && health.pausedUntil.getTime() > now;
-    const busy = (this.perSubscription.get(id) ?? 0) >= inFlightCap(health, this.settings.subscriptionConcurrency);
+    const cap = inFlightCap(health, this.settings.subscriptionConcurrency);
+    const busy = (this.perSubscription.get(id) ?? 0) >= cap;
     if (!paused && !busy) return null;
-    const spacing = health.state === 'paused' ? pauseMs(this.settings.breaker, health.consecutiveFailures) : this.attemptPace(id) / inFlightCap(health, this.settings.subscriptionConcurrency);
-    const earliest = paused ? health.pausedUntil!.getTime() : now + Math.max(MIN_DEFER_MS, spacing);
-    const slot = Math.max(earliest, this.nextSlot.get(id) ?? 0);
-    this.nextSlot.set(id, slot + spacing);
+    // Back all at once when the pause ends: the first one is the probe, the others wait for its answer.
+    if (paused) return health.pausedUntil!.getTime() + Math.random() * PAUSE_END_JITTER_MS;
+    const earliest = now + MIN_DEFER_MS;
+    const latest = earliest + MAX_SPREAD_MS;
+    const slot = Math.min(latest, Math.max(earliest, this.nextSlot.get(id) ?? 0));
+    this.nextSlot.set(id, Math.min(latest, slot + this.attemptPace(id) / cap));
     return slot;
   }
 
@@ -214,10 +225,8 @@ export class DeliveryPump {
     this.pace.set(subscriptionId, previous === undefined ? result.durationMs : previous * 0.8 + result.durationMs * 0.2);
   }
 
-  /** A subscription healthy again starts afresh: its put-off jobs are released by the recorder. */
   private recorded(batch: RecordedBatch): void {
     for (const { outcome, seconds } of batch.outcomes) this.metrics.observe(outcome, seconds);
-    for (const [id, health] of batch.health) if (isHealthy(health)) this.nextSlot.delete(id);
   }
 
   /**
@@ -250,8 +259,6 @@ export class DeliveryPump {
     });
   }
 }
-
-const isHealthy = (health: DeliveryHealth): boolean => health.state === 'healthy';
 
 function originOf(url: string): string {
   try {
