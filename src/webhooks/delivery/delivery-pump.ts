@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { AttemptRecorder, type RecordedBatch, type SettledJob } from './attempt-recorder';
-import { inFlightCap, type BreakerPolicy } from './delivery-health';
+import { inFlightCap, type BreakerPolicy, type DeliveryHealth } from './delivery-health';
 import type { DeliveryJobData } from './delivery-jobs';
 import { findTargets, MessageSource, type DeliveryMessage, type DeliveryTarget } from './delivery-messages';
 import type { DeliveryMetrics } from './delivery-metrics';
@@ -31,12 +31,19 @@ const IDLE_POLL_MS = 1000;
 /** After a failed fetch. */
 const ERROR_PAUSE_MS = 1000;
 /** A job put off for a subscription at its cap comes back no sooner than this, and put-off jobs spread over at most MAX_SPREAD_MS. */
-const MIN_DEFER_MS = 250;
+const MIN_DEFER_MS = 20;
 const MAX_SPREAD_MS = 30_000;
+/**
+ * How long a job may wait here for a free slot of its subscription's cap. Taken jobs expire in the queue
+ * after the attempt timeout + 5 s; waiting, then the attempt, must end before that.
+ */
+const WAITING_BUDGET_MS = 3000;
+/** A receiver at least this slow keeps no more jobs waiting here than its cap. */
+const SLOW_PACE_MS = 250;
 /** Jobs put off until the end of a pause come back within this much after it. */
 const PAUSE_END_JITTER_MS = 1000;
-/** What a subscription's attempts are assumed to take before one has been timed. */
-const UNTIMED_ATTEMPT_MS = 1000;
+/** What a subscription's attempts are assumed to take before one has been timed (a fast receiver: put-off jobs come back soon). */
+const UNTIMED_ATTEMPT_MS = 50;
 /** A refused URL is logged once in this time per subscription. */
 const REFUSAL_LOG_INTERVAL_MS = 60_000;
 const URL_REFUSALS = new Set([NOT_A_URL, HTTPS_REQUIRED, NON_PUBLIC_ADDRESS]);
@@ -46,19 +53,33 @@ interface TakenJob {
   data: DeliveryJobData;
 }
 
+/** A job taken from the queue with what its attempt needs, and when it was taken. */
+interface Taken {
+  job: TakenJob;
+  target: DeliveryTarget;
+  message: DeliveryMessage;
+  takenAt: number;
+}
+
+const isPaused = (health: DeliveryHealth, now: number): boolean => health.state === 'paused' && health.pausedUntil !== null && health.pausedUntil.getTime() > now;
+
 /**
- * Keeps up to `concurrency` attempts in flight, refilling free slots from pg-boss (`fetch` of as many
- * jobs as there are free slots). A subscription never holds more than its cap of them (1 while failing
- * or paused): the jobs of one at its cap, or paused, are put off to later times spread at the pace its
- * receiver answers (from the end of the pause while paused; the first one back is its probe), so a
- * receiver that hangs or is slow costs the others no more than the slots of its cap. pg-boss's own `work` waits for a whole
- * batch before it fetches again, which would let one hanging attempt idle its batch's slots.
+ * Keeps up to `concurrency` jobs taken at once, refilling free slots from pg-boss (`fetch` of as many
+ * jobs as there are free slots). A subscription never has more than its cap of attempts at its receiver
+ * (1 while failing or paused); a few more of its jobs wait here for a free slot (as many as its pace
+ * clears in a few seconds), and the rest are put off in the queue to later times spread at that pace
+ * (to the end of the pause while paused; the first one back is its probe). So a receiver that hangs or
+ * is slow costs the others no more than the slots of its cap and one waiting job, while a fast one with
+ * a long backlog (a replay) keeps its cap busy. pg-boss's own `work` waits for a whole batch before it
+ * fetches again, which would let one hanging attempt idle its batch's slots.
  */
 export class DeliveryPump {
   private readonly recorder: AttemptRecorder;
   private readonly messages: MessageSource;
   private inFlight = 0;
+  /** Per subscription: attempts at its receiver now, and jobs waiting here for one of its slots. */
   private readonly perSubscription = new Map<number, number>();
+  private readonly waiting = new Map<number, Taken[]>();
   /** Per subscription: the next time a put-off job may come back, and the average time of its attempts. */
   private readonly nextSlot = new Map<number, number>();
   private readonly pace = new Map<number, number>();
@@ -66,7 +87,7 @@ export class DeliveryPump {
   private stopped = false;
   private running: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
-  /** Every job taken and not yet recorded: stopping waits for them. */
+  /** The attempts and put-offs under way (until recorded): stopping waits for them. */
   private readonly settling = new Set<Promise<void>>();
 
   constructor(
@@ -101,7 +122,8 @@ export class DeliveryPump {
     this.stopped = true;
     this.wake();
     await this.running;
-    await Promise.all(this.settling);
+    // Waiting jobs are put off as their subscription's attempts end (startWaiting), which adds tasks.
+    while (this.settling.size > 0) await Promise.all([...this.settling]);
     await this.recorder.drain();
   }
 
@@ -152,42 +174,83 @@ export class DeliveryPump {
         this.track(this.finish({ kind: 'dropped', jobId: job.id }));
         continue;
       }
-      const until = this.deferral(target, now);
-      if (until !== null) {
-        this.metrics.deferred();
-        this.track(this.finish({ kind: 'deferred', jobId: job.id, job: job.data, until: new Date(until) }));
-        continue;
-      }
-      this.track(this.attempt(job, target, message));
+      this.place({ job, target, message, takenAt: now }, now);
     }
   }
 
+  /** Starts the job, lines it up behind its subscription's attempts, or puts it off. */
+  private place(taken: Taken, now: number): void {
+    const { target } = taken;
+    const paused = isPaused(target.health, now);
+    if (!paused && (this.perSubscription.get(target.id) ?? 0) < inFlightCap(target.health, this.settings.subscriptionConcurrency)) {
+      this.track(this.attempt(taken));
+      return;
+    }
+    const line = this.waiting.get(target.id) ?? [];
+    if (!paused && line.length < this.waitingLimit(target)) {
+      line.push(taken);
+      this.waiting.set(target.id, line);
+      return;
+    }
+    this.putOff(taken, now);
+  }
+
+  private putOff({ job, target }: Taken, now: number): void {
+    this.metrics.deferred();
+    this.track(this.finish({ kind: 'deferred', jobId: job.id, job: job.data, until: new Date(this.deferral(target, now)) }));
+  }
+
   /**
-   * When a job of this subscription may come back, or null when it may start now. While paused: the
-   * end of the pause. At its cap: spaced at the pace its attempts take (per slot of its cap), none
-   * further than MAX_SPREAD_MS, so a long backlog comes back in waves rather than stretching out of
-   * sight, and what the estimate gets wrong costs seconds.
+   * How many of a subscription's jobs may wait here for a free slot of its cap: as many as its
+   * receiver's pace clears within WAITING_BUDGET_MS (its cap until it has been timed), at most half the
+   * slots, and no more than its cap for a receiver slower than SLOW_PACE_MS. A job that would wait longer is put off in the queue instead.
    */
-  private deferral(target: DeliveryTarget, now: number): number | null {
+  private waitingLimit(target: DeliveryTarget): number {
+    const pace = this.pace.get(target.id);
+    const cap = inFlightCap(target.health, this.settings.subscriptionConcurrency);
+    if (pace === undefined) return cap;
+    const most = pace >= SLOW_PACE_MS ? cap : Math.floor(this.settings.concurrency / 2);
+    return Math.max(1, Math.min(most, Math.floor((cap * WAITING_BUDGET_MS) / Math.max(1, pace))));
+  }
+
+  /** A slot of the subscription's cap is free: the next job waiting for it starts, unless it has waited too long. */
+  private startWaiting(subscriptionId: number): void {
+    const line = this.waiting.get(subscriptionId);
+    const now = Date.now();
+    for (let next = line?.shift(); next !== undefined; next = line?.shift()) {
+      if (!this.stopped && now - next.takenAt <= WAITING_BUDGET_MS && !isPaused(next.target.health, now)) {
+        this.track(this.attempt(next));
+        break;
+      }
+      this.putOff(next, now);
+    }
+    if (line?.length === 0) this.waiting.delete(subscriptionId);
+  }
+
+  /**
+   * When a put-off job of this subscription comes back. While paused: the end of the pause (all at
+   * once; the first one back is the probe). Otherwise spaced at the pace its attempts take (per slot
+   * of its cap), none further than MAX_SPREAD_MS, so a long backlog comes back in waves rather than
+   * stretching out of sight, and what the estimate gets wrong costs seconds.
+   */
+  private deferral(target: DeliveryTarget, now: number): number {
     const { health, id } = target;
-    const paused = health.state === 'paused' && health.pausedUntil !== null && health.pausedUntil.getTime() > now;
-    const cap = inFlightCap(health, this.settings.subscriptionConcurrency);
-    const busy = (this.perSubscription.get(id) ?? 0) >= cap;
-    if (!paused && !busy) return null;
-    // Back all at once when the pause ends: the first one is the probe, the others wait for its answer.
-    if (paused) return health.pausedUntil!.getTime() + Math.random() * PAUSE_END_JITTER_MS;
-    const earliest = now + MIN_DEFER_MS;
+    if (isPaused(health, now)) return health.pausedUntil!.getTime() + Math.random() * PAUSE_END_JITTER_MS;
+    const perSlot = this.attemptPace(id) / inFlightCap(health, this.settings.subscriptionConcurrency);
+    // No sooner than the attempts and the waiting line it has here are likely through.
+    const ahead = (this.perSubscription.get(id) ?? 0) + (this.waiting.get(id)?.length ?? 0);
+    const earliest = now + Math.min(MAX_SPREAD_MS, Math.max(MIN_DEFER_MS, ahead * perSlot));
     const latest = earliest + MAX_SPREAD_MS;
     const slot = Math.min(latest, Math.max(earliest, this.nextSlot.get(id) ?? 0));
-    this.nextSlot.set(id, Math.min(latest, slot + this.attemptPace(id) / cap));
+    this.nextSlot.set(id, Math.min(latest, slot + perSlot));
     return slot;
   }
 
   private attemptPace(subscriptionId: number): number {
-    return this.pace.get(subscriptionId) ?? Math.min(UNTIMED_ATTEMPT_MS, this.settings.attemptTimeoutMs);
+    return this.pace.get(subscriptionId) ?? UNTIMED_ATTEMPT_MS;
   }
 
-  private async attempt(job: TakenJob, target: DeliveryTarget, message: DeliveryMessage): Promise<void> {
+  private async attempt({ job, target, message }: Taken): Promise<void> {
     const subscriptionId = target.id;
     this.perSubscription.set(subscriptionId, (this.perSubscription.get(subscriptionId) ?? 0) + 1);
     const attemptedAt = new Date();
@@ -202,10 +265,12 @@ export class DeliveryPump {
     });
     this.timeAttempt(subscriptionId, result);
     this.logRefusal(target, result);
-    await this.finish({ kind: 'attempted', attempt: { jobId: job.id, job: job.data, eventId: message.id, eventType: message.type, attemptedAt, result } });
+    // The receiver is done with it: the subscription's slot is free while the attempt is recorded.
     const left = (this.perSubscription.get(subscriptionId) ?? 1) - 1;
     if (left === 0) this.perSubscription.delete(subscriptionId);
     else this.perSubscription.set(subscriptionId, left);
+    this.startWaiting(subscriptionId);
+    await this.finish({ kind: 'attempted', attempt: { jobId: job.id, job: job.data, eventId: message.id, eventType: message.type, attemptedAt, result } });
   }
 
   private track(task: Promise<void>): void {
