@@ -29,7 +29,7 @@ export interface AppConfig {
   webhookAllowHttp: boolean;
   /** Webhook URLs may point at loopback, private and other non-public addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS=1). */
   webhookAllowPrivateNetworks: boolean;
-  /** Webhook attempts this process keeps in flight at once; 0 delivers none here (another process does). */
+  /** Webhook delivery jobs this process has in hand at once; 0 delivers none here (another process does). */
   webhookConcurrency: number;
   /** Attempts in flight at once for one healthy subscription, per process (1 while it is failing or paused). */
   webhookSubscriptionConcurrency: number;

@@ -17,7 +17,7 @@ import { replayEvents } from './replay';
 export interface DeliveryEngineSettings {
   url: string;
   embedded: boolean;
-  /** Attempts in flight at once in this process; 0 delivers nothing here. */
+  /** Jobs this process has in hand at once (see delivery-pump.ts); 0 delivers nothing here. */
   concurrency: number;
   /** Attempts in flight at once for one healthy subscription, in this process. */
   subscriptionConcurrency: number;

@@ -11,7 +11,7 @@ import { activeSigningSecrets } from '../signing-secrets';
 import { HTTPS_REQUIRED, NON_PUBLIC_ADDRESS, NOT_A_URL } from '../url-guard';
 
 export interface PumpSettings {
-  /** Attempts in flight at once in this process. */
+  /** Jobs this process has in hand at once: attempts under way, jobs waiting for a slot of their subscription, records being written. */
   concurrency: number;
   /** Attempts in flight at once for one healthy subscription, in this process. */
   subscriptionConcurrency: number;
@@ -30,7 +30,7 @@ export interface PumpLog {
 const IDLE_POLL_MS = 1000;
 /** After a failed fetch. */
 const ERROR_PAUSE_MS = 1000;
-/** A job put off for a subscription at its cap comes back no sooner than this, and put-off jobs spread over at most MAX_SPREAD_MS. */
+/** A put-off job comes back no sooner than this, and a subscription's put-off jobs spread over at most MAX_SPREAD_MS. */
 const MIN_DEFER_MS = 20;
 const MAX_SPREAD_MS = 30_000;
 /**
@@ -203,7 +203,8 @@ export class DeliveryPump {
   /**
    * How many of a subscription's jobs may wait here for a free slot of its cap: as many as its
    * receiver's pace clears within WAITING_BUDGET_MS (its cap until it has been timed), at most half the
-   * slots, and no more than its cap for a receiver slower than SLOW_PACE_MS. A job that would wait longer is put off in the queue instead.
+   * slots, and no more than its cap for a receiver slower than SLOW_PACE_MS. A job that would wait
+   * longer is put off in the queue instead.
    */
   private waitingLimit(target: DeliveryTarget): number {
     const pace = this.pace.get(target.id);
