@@ -112,10 +112,10 @@ export class AttemptRecorder {
     const disabled = new Set<number>();
     for (const attempt of [...attempts].sort((a, b) => a.attemptedAt.getTime() - b.attemptedAt.getTime())) {
       const subscriptionId = attempt.job.subscriptionId;
-      const before = health.get(subscriptionId);
-      if (before === undefined) continue;
+      const current = health.get(subscriptionId);
+      if (current === undefined) continue;
       const decision = decideAfterAttempt(attempt, this.settings.retryDelays);
-      health.set(subscriptionId, afterAttempt(before, verdictOf(attempt.result, attempt.attemptedAt), this.settings.breaker));
+      health.set(subscriptionId, afterAttempt(current, verdictOf(attempt.result, attempt.attemptedAt), this.settings.breaker));
       if (isGone(attempt.result)) disabled.add(subscriptionId);
       rows.push(attemptRow(attempt, decision.outcome, decision.nextAttemptAt));
       recorded.outcomes.push({ outcome: decision.outcome, seconds: attempt.result.durationMs / 1000 });
@@ -134,7 +134,6 @@ export class AttemptRecorder {
     await (this.boss.complete as unknown as CompleteJobs).call(this.boss, DELIVERY_QUEUE, batch.map(jobIdOf), null, { db: tx });
     return recorded;
   }
-
 }
 
 /** The health of the subscriptions of these attempts, locked; the ones deleted meanwhile are missing. */
