@@ -196,4 +196,22 @@ describe('webhook delivery: subscriptions are isolated from each other', () => {
     expect(new Set(arrived.map((arrival) => arrival.eventId)).size).toBe(8);
     await unsubscribe(id);
   });
+
+  it('a paused subscription given a new URL starts afresh: healthy again, and what it put off goes to the new URL', async () => {
+    receiver.behave('/moved-from', { kind: 'answer', status: 500, afterMs: 0 });
+    const id = await subscribe('/moved-from');
+    const state = async () => (json(await send('GET', `/api/v1/webhooks/${id}`)) as { delivery: { state: string } }).delivery.state;
+    await createCustomers(1);
+    const deadline = Date.now() + 20_000;
+    while ((await state()) !== 'paused') {
+      if (Date.now() > deadline) throw new Error('the subscription did not pause');
+      await settle(50);
+    }
+    await createCustomers(3);
+    expect((await send('PATCH', `/api/v1/webhooks/${id}`, { url: receiver.url('/moved-to') })).statusCode).toBe(204);
+    expect((json(await send('GET', `/api/v1/webhooks/${id}`)) as { delivery: unknown }).delivery).toEqual({ state: 'healthy', since: null, consecutiveFailures: 0, lastError: null });
+    const arrived = await receiver.waitFor('/moved-to', 4, 5_000);
+    expect(new Set(arrived.map((arrival) => arrival.eventId)).size).toBe(4);
+    await unsubscribe(id);
+  });
 });
