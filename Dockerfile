@@ -2,7 +2,7 @@
 # docker build -t shop-admin-api .      (or: docker compose up --build, with PostgreSQL 15)
 
 # 1. Build: every dependency, then tsc.
-FROM node:24-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 # swagger-ui-dist's install script would phone home
 ENV SCARF_ANALYTICS=false
 WORKDIR /app
@@ -14,14 +14,14 @@ COPY src ./src
 RUN npm run build
 
 # 2. Production dependencies only, installed on their own so no dev package can leak into the image.
-FROM node:24-bookworm-slim AS deps
+FROM node:26-bookworm-slim AS deps
 ENV SCARF_ANALYTICS=false
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --engine-strict --no-audit --no-fund && npm cache clean --force
 
 # 3. Runtime: node, production dependencies, compiled code, demo fixtures; runs as the unprivileged "node" user.
-FROM node:24-bookworm-slim
+FROM node:26-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8000 DATA_DIR=/data/db LOG_FORMAT=json
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

@@ -8,9 +8,19 @@ port=${SMOKE_PORT:-18000}
 export DATA_DIR="$work/db" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn
 base="http://127.0.0.1:$port"
 
+# `npm start` runs on the project's runtime (node_modules/.bin/node) whatever the PATH says; SMOKE_DIRECT=1
+# starts the build with the `node` on the PATH instead (CI's Node 24 run), with npm start's flags.
+if [ "${SMOKE_DIRECT:-}" = 1 ]; then
+  node scripts/ensure-build.js
+  start=(node --max-old-space-size=192 --max-semi-space-size=16 dist/main.js)
+else
+  start=(npm start --silent)
+fi
+echo "first start: ${start[*]} ($( [ "${SMOKE_DIRECT:-}" = 1 ] && node --version || node_modules/.bin/node --version))"
+
 start_ms=$(date +%s%3N)
 # setsid: npm does not pass signals on to the service, so signal the whole process group.
-setsid npm start --silent >"$work/out.log" 2>&1 &
+setsid "${start[@]}" >"$work/out.log" 2>&1 &
 pid=$!
 cleanup() { kill -- -"$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
@@ -42,7 +52,7 @@ expect "real route with token" '200' "$(curl -s -o /dev/null -w '%{http_code}' -
 
 kill -TERM -- -"$pid"; wait "$pid" || true   # npm itself reports the signal as 143
 
-# Second start, straight from node so the exit code is the service's own.
+# Second start, straight from node (the PATH's) so the exit code is the service's own.
 start_ms=$(date +%s%3N)
 setsid node dist/main.js >"$work/out2.log" 2>&1 &
 pid=$!

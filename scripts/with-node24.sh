@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs a command on Node 24 (the current LTS), e.g. `scripts/with-node24.sh npm test`. The runtime is
+# Runs a command with Node 24 (Maintenance LTS) first on the PATH, e.g. `scripts/with-node24.sh node dist/main.js`;
+# npm scripts still run on the project's Node 26 (node_modules/.bin comes first in them). The runtime is
 # the `node` package from the npm registry, pinned in .ci/node24/package-lock.json and installed there
 # on first use; the project's own node_modules are shared with the machine's Node (argon2 loads its
 # N-API prebuild on either).

@@ -50,7 +50,7 @@ export async function openTarget(where: { databaseUrl: string | null; dataDir: s
   const database = await openDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir, poolSize: 2 });
   try {
     const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
-    await orm.getMigrator().up();
+    await orm.migrator.up();
     const outbox = await registerEventOutbox(orm);
     const sql = await connectSql(database.url);
     return {

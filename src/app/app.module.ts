@@ -11,6 +11,7 @@ import { ShippingCategoriesModule } from '../shipping/categories/shipping-catego
 import { TaxationModule } from '../taxation/taxation.module';
 import { OperabilityModule } from '../operability/operability.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
+import { OrmPool } from '../database/orm-pool';
 import { PreparedReads } from '../database/prepared-reads';
 import { EventsModule } from '../events/events.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
@@ -24,11 +25,12 @@ import { ColumnLimitsLoader } from './column-limits.loader';
 @Module({})
 export class AppModule {
   static register(config: AppConfig, connection: OrmConnectionSettings, preparedReads: PreparedReads = PreparedReads.none(), embedded = false): DynamicModule {
+    const ormPool = new OrmPool();
     return {
       module: AppModule,
       global: true,
       imports: [
-        MikroOrmModule.forRoot({ ...buildOrmOptions(connection), registerRequestContext: false }),
+        MikroOrmModule.forRoot({ ...buildOrmOptions({ ...connection, pool: ormPool }), registerRequestContext: false }),
         AuthModule,
         ChannelsModule,
         CustomersModule,
@@ -49,10 +51,11 @@ export class AppModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: PreparedReads, useValue: preparedReads },
+        { provide: OrmPool, useValue: ormPool },
         { provide: DELIVERY_DATABASE, useValue: { url: connection.clientUrl, embedded } },
         ColumnLimitsLoader,
       ],
-      exports: [APP_CONFIG, PreparedReads, DELIVERY_DATABASE],
+      exports: [APP_CONFIG, PreparedReads, OrmPool, DELIVERY_DATABASE],
     };
   }
 }

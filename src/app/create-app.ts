@@ -84,7 +84,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     registerCors(app, config.corsOrigins);
     observeRequests(fastify, app.get(AppMetrics));
     setupOpenApi(app);
-    await app.get(MikroORM).getMigrator().up();
+    await app.get(MikroORM).migrator.up();
     await app.init();
     await fastify.ready();
     // The embedded database has no autovacuum of its own.

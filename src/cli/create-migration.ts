@@ -13,9 +13,9 @@ async function main(): Promise<void> {
   const pg = await startEmbeddedPostgres({ maxConnections: 1 });
   const orm = await MikroORM.init(buildOrmOptions({ clientUrl: pg.url, poolSize: 1 }));
   try {
-    const migrator = orm.getMigrator();
+    const migrator = orm.migrator;
     await migrator.up();
-    const result = await migrator.createMigration(undefined, false, initial);
+    const result = await migrator.create(undefined, false, initial);
     if (!result.fileName) {
       process.stderr.write('No changes: the schema matches the entities.\n');
     } else {

@@ -19,7 +19,7 @@ import { exitWithError } from './with-orm';
 async function main(): Promise<void> {
   // Never connected to: preview mode builds no provider, and the ORM only discovers the entities.
   const connection = { clientUrl: 'postgresql://127.0.0.1:1/unused', poolSize: 1 };
-  const orm = await MikroORM.init({ ...buildOrmOptions(connection), connect: false });
+  const orm = await MikroORM.init(buildOrmOptions(connection));
   loadColumnLimits(orm.getMetadata(), orm.em.getPlatform());
   const module = AppModule.register(loadConfig({}), connection);
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });

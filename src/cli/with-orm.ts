@@ -20,7 +20,7 @@ export async function withOrm<T>(work: (orm: MikroORM, context: OrmContext) => P
   try {
     const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
     try {
-      await orm.getMigrator().up();
+      await orm.migrator.up();
       const outbox = await registerEventOutbox(orm);
       return await work(orm, { config, database, outbox });
     } finally {

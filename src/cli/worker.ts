@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   // The API applies migrations too; a worker started first must not find an old schema.
   const orm = await MikroORM.init(buildOrmOptions({ clientUrl: database.url, poolSize: 1 }));
-  await orm.getMigrator().up();
+  await orm.migrator.up();
   await orm.close();
 
   const registry = new Registry();

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Pool } from 'pg';
 
 /**
  * The embedded database runs PostgreSQL as a single backend with no background workers, so autovacuum
@@ -15,14 +16,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
  */
 export const CHURNED_TABLES = ['adjustment', 'order_item_unit', 'order_item', 'orders', 'payment', 'shipment', 'order_promotion'];
 
-interface RawConnection {
-  query(text: string): Promise<unknown>;
-}
-interface KnexClientLike {
-  acquireConnection(): Promise<RawConnection>;
-  releaseConnection(connection: RawConnection): unknown;
-}
-
 export interface EmbeddedVacuum {
   /** Runs one vacuum now (waiting for a run in progress first). */
   runNow(): Promise<void>;
@@ -37,12 +30,12 @@ export function startEmbeddedVacuum(orm: MikroORM, intervalMs = 10_000): Embedde
   let stopped = false;
 
   const vacuum = async (): Promise<void> => {
-    const client = orm.em.getKnex().client as KnexClientLike;
-    const connection = await client.acquireConnection();
+    const pool = (await orm.em.getConnection().getNativeClient()) as Pool;
+    const connection = await pool.connect();
     try {
       await connection.query(`vacuum (analyze) ${CHURNED_TABLES.map((table) => `"${table}"`).join(', ')}`);
     } finally {
-      await client.releaseConnection(connection);
+      connection.release();
     }
   };
   const runNow = (): Promise<void> => {

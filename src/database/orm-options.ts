@@ -1,7 +1,9 @@
-import { ReflectMetadataProvider } from '@mikro-orm/core';
+import type { Pool } from 'pg';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { ALL_ENTITIES } from './entities';
+import type { OrmPool } from './orm-pool';
 import { MIGRATIONS } from './migrations';
 import { QUEUE_SCHEMA } from '../webhooks/delivery/queue-names';
 
@@ -10,6 +12,8 @@ export interface OrmConnectionSettings {
   poolSize: number;
   /** Log every SQL statement through this function (used by query-count tests and benchmarks). */
   onQuery?: (sql: string) => void;
+  /** Filled in with the pool when MikroORM opens it. */
+  pool?: OrmPool;
 }
 
 export function buildOrmOptions(settings: OrmConnectionSettings) {
@@ -19,10 +23,14 @@ export function buildOrmOptions(settings: OrmConnectionSettings) {
     entities: ALL_ENTITIES,
     extensions: [Migrator],
     metadataProvider: ReflectMetadataProvider,
-    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     forceUtcTimezone: true,
     allowGlobalContext: false,
     pool: { min: 0, max: settings.poolSize },
+    driverOptions: {
+      onPoolCreated: (pool: Pool) => {
+        if (settings.pool) settings.pool.current = pool;
+      },
+    },
     migrations: {
       migrationsList: MIGRATIONS,
       tableName: 'mikro_orm_migrations',

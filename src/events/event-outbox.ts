@@ -1,7 +1,7 @@
-import type { Connection, EventSubscriber, Transaction, TransactionEventArgs } from '@mikro-orm/core';
-import type { EntityManager, Knex, MikroORM } from '@mikro-orm/postgresql';
+import type { EventSubscriber, Transaction, TransactionEventArgs } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { isSavepoint } from '../database/savepoints';
 import type { EventType } from './event-types';
-import { rootTransactionOf, SavepointMarks } from './savepoint-marks';
 
 /** An event waiting for its transaction's commit: its type and the JSON text of its data. */
 type PendingEvent = [EventType, string];
@@ -28,38 +28,21 @@ const NAIVE_SEQUENCE = `create sequence if not exists event_naive_sequence`;
 const WRITE_EVENT_NAIVELY = `insert into event (sequence, type, data, data_bytes, occurred_at)
   select nextval('event_naive_sequence'), ?, given.data::json, octet_length(given.data), clock_timestamp() from (select ?::text as data) given`;
 
-/** What a root transaction holds for its commit: its events, in the order they were recorded, and which savepoint recorded which. */
-class HeldEvents {
-  readonly events: PendingEvent[] = [];
-  /** The mark of the savepoint each event was recorded in, by the event's index; none for those recorded outside any. */
-  private readonly markOfEvent = new Map<number, string>();
-  readonly savepoints = new SavepointMarks();
-
-  add(event: PendingEvent, savepointMark: string | null): void {
-    if (savepointMark !== null) this.markOfEvent.set(this.events.length, savepointMark);
-    this.events.push(event);
-  }
-
-  /** The events whose changes commit: those of savepoints that were rolled back (whose marks are gone) are left out. */
-  async committing(connection: Connection, root: Transaction): Promise<PendingEvent[]> {
-    if (this.savepoints.isEmpty) return this.events;
-    const live = await this.savepoints.live(connection, root);
-    return this.events.filter((_, index) => {
-      const mark = this.markOfEvent.get(index);
-      return mark === undefined || live.has(mark);
-    });
-  }
-}
-
 /**
  * The transactional outbox of one ORM: holds the events each open transaction records and writes them
- * in that transaction just before it commits (nothing when it rolls back). An event recorded in a
- * savepoint (a nested `em.transactional`) is written with its root transaction, unless that savepoint,
- * or one around it, rolled back (savepoint-marks.ts). It must be registered on the ORM it serves
+ * in that transaction just before it commits (nothing when it rolls back). A nested `em.transactional`
+ * runs in a savepoint, and MikroORM tells subscribers of savepoints too: the events a savepoint recorded
+ * join its parent's when it is released and are dropped when it rolls back, so the root transaction
+ * writes exactly those whose changes commit. It must be registered on the ORM it serves
  * (registerEventOutbox); the application has one, a provider of the EventsModule.
  */
 export class EventOutbox implements EventSubscriber {
-  private readonly held = new WeakMap<Transaction, HeldEvents>();
+  /** The events each open transaction or savepoint recorded, in the order they were recorded. */
+  private readonly held = new WeakMap<Transaction, PendingEvent[]>();
+  /** The transaction or savepoint each open savepoint runs in. */
+  private readonly parentOf = new WeakMap<Transaction, Transaction>();
+  /** A savepoint being opened: MikroORM names its parent before it starts and the savepoint after, both on the same fork. */
+  private readonly openingUnder = new WeakMap<EntityManager, Transaction>();
 
   /** EVENTS_NAIVE_SEQUENCE=1 (tests only) takes sequences from a plain sequence at insert time instead, to show what that breaks. */
   constructor(readonly naive = process.env.EVENTS_NAIVE_SEQUENCE === '1') {}
@@ -67,40 +50,54 @@ export class EventOutbox implements EventSubscriber {
   /**
    * Records an event of the change `tx` is making: it is written in the same transaction, just before it
    * commits. `data` is what the resource's GET answers, as the serializer returned it. Costs no statement
-   * now (one the first time a savepoint records one), and one statement at commit for all the
-   * transaction's events.
+   * now, and one statement at commit for all the transaction's events.
    */
   async record(tx: EntityManager, event: { type: EventType; data: unknown }): Promise<void> {
-    const context = tx.getTransactionContext<Knex.Transaction>();
+    const context = tx.getTransactionContext<Transaction>();
     if (context === undefined) throw new Error(`The event ${event.type} must be recorded inside the transaction of its change`);
     // Held by an outbox the transaction does not notify, it would never be written.
     if (!tx.getEventManager().getSubscribers().has(this)) throw new Error(`The event ${event.type} is recorded in an outbox not registered on its ORM (registerEventOutbox)`);
+    if (isSavepoint(context) && !this.parentOf.has(context)) throw new Error(`The event ${event.type} is recorded in a savepoint opened before its outbox was registered`);
     const pending: PendingEvent = [event.type, JSON.stringify(event.data)];
     if (this.naive) {
       // Inserted at once, it goes with its savepoint if that rolls back.
       await tx.execute(WRITE_EVENT_NAIVELY, pending);
       return;
     }
-    const root = rootTransactionOf(context);
-    const held = this.heldFor(root);
-    held.add(pending, context === root ? null : await held.savepoints.markOf(tx, context));
+    this.heldFor(context).push(pending);
   }
 
-  private heldFor(root: Transaction): HeldEvents {
-    let held = this.held.get(root);
-    if (held === undefined) this.held.set(root, (held = new HeldEvents()));
-    return held;
+  private heldFor(transaction: Transaction): PendingEvent[] {
+    let events = this.held.get(transaction);
+    if (events === undefined) this.held.set(transaction, (events = []));
+    return events;
+  }
+
+  beforeTransactionStart({ em, transaction }: TransactionEventArgs): void {
+    if (transaction !== undefined) this.openingUnder.set(em as EntityManager, transaction);
+  }
+
+  afterTransactionStart({ em, transaction }: TransactionEventArgs): void {
+    const parent = this.openingUnder.get(em as EntityManager);
+    if (parent === undefined || transaction === undefined) return;
+    this.openingUnder.delete(em as EntityManager);
+    this.parentOf.set(transaction, parent);
   }
 
   async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
-    if (transaction === undefined) return;
-    const held = this.held.get(transaction);
-    if (held === undefined) return;
+    if (transaction === undefined || isSavepoint(transaction)) return;
+    const events = this.held.get(transaction);
+    if (events === undefined) return;
     this.held.delete(transaction);
-    const connection = em.getConnection();
-    const events = await held.committing(connection, transaction);
-    if (events.length === 0) return;
-    await connection.execute(WRITE_EVENTS, [events.length, JSON.stringify(events), events.length], 'run', transaction);
+    await em.getConnection().execute(WRITE_EVENTS, [events.length, JSON.stringify(events), events.length], 'run', transaction);
+  }
+
+  afterTransactionCommit({ transaction }: TransactionEventArgs): void {
+    if (transaction === undefined || !isSavepoint(transaction)) return;
+    const parent = this.parentOf.get(transaction);
+    const events = this.held.get(transaction);
+    this.held.delete(transaction);
+    if (parent !== undefined && events !== undefined) this.heldFor(parent).push(...events);
   }
 
   afterTransactionRollback({ transaction }: TransactionEventArgs): void {

@@ -1,4 +1,4 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 /** How far a key has got: taken by a request, its action committed, its answer stored. */
 export type IdempotencyKeyState = 'claimed' | 'committed' | 'completed';

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
+import { isSavepoint } from '../database/savepoints';
 import { idempotencyKeyInProgress } from './idempotency-errors';
 import type { Claim, IdempotencyStore } from './idempotency-store';
 
@@ -19,13 +20,15 @@ export function runWithClaim<T>(claim: Claim, work: () => T): T {
 export class TransactionFence implements EventSubscriber {
   constructor(private readonly store: IdempotencyStore) {}
 
+  // A savepoint's release is not the request's commit: only the root transaction carries the mark.
   async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
     const claim = activeClaim.getStore();
-    if (claim === undefined || claim.committed || transaction === undefined) return;
+    if (claim === undefined || claim.committed || transaction === undefined || isSavepoint(transaction)) return;
     if (!(await this.store.markCommitted(em, transaction, claim))) throw idempotencyKeyInProgress();
   }
 
-  afterTransactionCommit(): void {
+  afterTransactionCommit({ transaction }: TransactionEventArgs): void {
+    if (transaction !== undefined && isSavepoint(transaction)) return;
     const claim = activeClaim.getStore();
     if (claim !== undefined) claim.committed = true;
   }

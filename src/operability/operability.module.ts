@@ -1,6 +1,6 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { OrmPool } from '../database/orm-pool';
 import { AppMetrics } from './app-metrics';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
@@ -10,7 +10,7 @@ import { readPoolStats } from './pool-stats';
 @Module({
   imports: [TerminusModule.forRoot({ errorLogStyle: 'json' })],
   controllers: [HealthController, MetricsController],
-  providers: [{ provide: AppMetrics, inject: [MikroORM], useFactory: (orm: MikroORM) => new AppMetrics(() => readPoolStats(orm)) }],
+  providers: [{ provide: AppMetrics, inject: [OrmPool], useFactory: (pool: OrmPool) => new AppMetrics(() => readPoolStats(pool)) }],
   exports: [AppMetrics],
 })
 export class OperabilityModule {}

@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { OrmPool } from '../database/orm-pool';
 
 export interface PoolStats {
   used: number;
@@ -7,17 +7,14 @@ export interface PoolStats {
   max: number;
 }
 
-/** The subset of knex's connection pool (tarn) that the gauges read. */
-interface TarnPool {
-  numUsed(): number;
-  numFree(): number;
-  numPendingAcquires(): number;
-  max: number;
-}
-
-/** Reads the ORM's connection pool; null when it is not there (not connected yet, or closed). */
-export function readPoolStats(orm: MikroORM): PoolStats | null {
-  const pool = (orm.em.getConnection().getKnex().client as { pool?: TarnPool | null }).pool;
-  if (!pool) return null;
-  return { used: pool.numUsed(), free: pool.numFree(), pendingAcquires: pool.numPendingAcquires(), max: pool.max };
+/** Reads the ORM's connection pool; null when it is not there (not opened yet, or closed). */
+export function readPoolStats(ormPool: OrmPool): PoolStats | null {
+  const pool = ormPool.current;
+  if (pool === null || pool.ended) return null;
+  return {
+    used: pool.totalCount - pool.idleCount,
+    free: pool.idleCount,
+    pendingAcquires: pool.waitingCount,
+    max: pool.options.max,
+  };
 }

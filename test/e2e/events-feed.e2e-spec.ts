@@ -458,8 +458,8 @@ describe('event feed', () => {
 
     it('the migration that adds the stored data length fills it in for the events already kept', async () => {
       await eventsOfBytes(100, 3000);
-      const migrator = t.running.app.get(MikroORM).getMigrator();
-      const [latest] = (await migrator.getExecutedMigrations()).slice(-1);
+      const migrator = t.running.app.get(MikroORM).migrator;
+      const [latest] = (await migrator.getExecuted()).slice(-1);
       expect(latest.name).toBe('Migration20261128164421');
       await migrator.down();
       try {

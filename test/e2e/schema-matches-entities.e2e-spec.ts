@@ -23,7 +23,7 @@ describe('schema: migrations vs entities', () => {
   });
 
   it('has run every migration', async () => {
-    const pending = await orm.getMigrator().getPendingMigrations();
+    const pending = await orm.migrator.getPending();
     expect(pending).toEqual([]);
   });
 
@@ -33,6 +33,6 @@ describe('schema: migrations vs entities', () => {
   });
 
   it('leaves nothing for a new migration (what `npm run migration:create` would write)', async () => {
-    expect(await orm.getMigrator().checkMigrationNeeded()).toBe(false);
+    expect(await orm.migrator.checkSchema()).toBe(false);
   });
 });

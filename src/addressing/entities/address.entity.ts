@@ -1,5 +1,6 @@
-import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Customer } from '../../customers/entities/customer.entity';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Opt } from '@mikro-orm/core';
+import { Customer } from '../../customers/entities/customer.entity';
 
 /** A postal address: either in a customer's address book, or owned by an order. */
 @Entity({ tableName: 'address' })
@@ -9,7 +10,7 @@ export class Address {
 
   /** Set for address-book entries; order addresses have no customer. */
   @Index()
-  @ManyToOne({ entity: 'Customer', nullable: true, deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => Customer, nullable: true, deleteRule: 'cascade' })
   customer: Customer | null = null;
 
   @Property({ type: 'string' })

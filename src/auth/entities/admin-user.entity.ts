@@ -1,4 +1,5 @@
-import { Entity, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Opt } from '@mikro-orm/core';
 
 export const API_ACCESS_ROLE = 'ROLE_API_ACCESS';
 

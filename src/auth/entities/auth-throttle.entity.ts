@@ -1,4 +1,4 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 /** Password attempts per subject (admin, or unknown username) in the current window; shared by every instance. */
 @Entity({ tableName: 'auth_throttle' })

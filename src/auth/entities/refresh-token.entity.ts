@@ -1,4 +1,5 @@
-import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Opt } from '@mikro-orm/core';
 import { AdminUser } from './admin-user.entity';
 import { OAuthClient } from './oauth-client.entity';
 

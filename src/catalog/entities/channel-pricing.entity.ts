@@ -1,5 +1,5 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { ProductVariant } from './product-variant.entity';
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { ProductVariant } from './product-variant.entity';
 
 @Entity({ tableName: 'channel_pricing' })
 @Unique({ properties: ['variant', 'channelCode'] })
@@ -7,7 +7,7 @@ export class ChannelPricing {
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @ManyToOne({ entity: 'ProductVariant', deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => ProductVariant, deleteRule: 'cascade' })
   variant!: ProductVariant;
 
   @Property({ type: 'string' })

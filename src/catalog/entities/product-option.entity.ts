@@ -1,4 +1,5 @@
-import { Collection, Entity, OneToMany, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, Opt } from '@mikro-orm/core';
 import { ProductOptionValue } from './product-option-value.entity';
 
 @Entity({ tableName: 'product_option' })

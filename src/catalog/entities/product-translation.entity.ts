@@ -1,5 +1,5 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { Product } from './product.entity';
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Product } from './product.entity';
 
 @Entity({ tableName: 'product_translation' })
 @Unique({ properties: ['product', 'locale'] })
@@ -7,7 +7,7 @@ export class ProductTranslation {
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @ManyToOne({ entity: 'Product', deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => Product, deleteRule: 'cascade' })
   product!: Product;
 
   @Property({ type: 'string', length: 12 })

@@ -1,5 +1,5 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { ProductVariant } from './product-variant.entity';
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { ProductVariant } from './product-variant.entity';
 
 @Entity({ tableName: 'product_variant_translation' })
 @Unique({ properties: ['variant', 'locale'] })
@@ -7,7 +7,7 @@ export class ProductVariantTranslation {
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @ManyToOne({ entity: 'ProductVariant', deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => ProductVariant, deleteRule: 'cascade' })
   variant!: ProductVariant;
 
   @Property({ type: 'string', length: 12 })

@@ -1,4 +1,5 @@
-import { Collection, Entity, Index, ManyToMany, ManyToOne, OneToMany, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToMany, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, Opt } from '@mikro-orm/core';
 import { ShippingCategory } from '../../shipping/entities/shipping-category.entity';
 import { TaxCategory } from '../../taxation/entities/tax-category.entity';
 import { ChannelPricing } from './channel-pricing.entity';

@@ -1,7 +1,8 @@
-import { Collection, Entity, ManyToMany, OneToMany, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, ManyToMany, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, Opt } from '@mikro-orm/core';
 import { ProductOption } from './product-option.entity';
 import { ProductTranslation } from './product-translation.entity';
-import type { ProductVariant } from './product-variant.entity';
+import { ProductVariant } from './product-variant.entity';
 import { Taxon } from './taxon.entity';
 
 @Entity({ tableName: 'product' })
@@ -18,7 +19,7 @@ export class Product {
   @OneToMany({ entity: () => ProductTranslation, mappedBy: 'product', orphanRemoval: true })
   translations = new Collection<ProductTranslation>(this);
 
-  @OneToMany({ entity: 'ProductVariant', mappedBy: 'product', orphanRemoval: true })
+  @OneToMany({ entity: () => ProductVariant, mappedBy: 'product', orphanRemoval: true })
   variants = new Collection<ProductVariant>(this);
 
   @ManyToMany({ entity: () => ProductOption, pivotTable: 'product_product_option' })

@@ -31,7 +31,7 @@ export function loadColumnLimits(metadata: MetadataStorage, platform: Platform):
   const loaded = new Map<ColumnName, number | null>();
   for (const column of declared) {
     const [entity, property] = column.split('.');
-    const prop = metadata.find(entity)?.properties[property];
+    const prop = metadata.getByClassName(entity, false)?.properties[property];
     if (prop === undefined) throw new Error(`A form names the column ${column}, which is not an entity property`);
     if (prop.type === 'string') loaded.set(column, prop.length ?? platform.getDefaultVarcharLength());
     else if (prop.type === 'text' || prop.type === 'text[]') loaded.set(column, null);

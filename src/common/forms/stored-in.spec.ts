@@ -32,7 +32,7 @@ class ParcelForm {
 }
 
 type Properties = Record<string, Record<string, { type: string; length?: number }>>;
-const metadata = (entities: Properties) => ({ find: (name: string) => (entities[name] ? { properties: entities[name] } : undefined) }) as unknown as MetadataStorage;
+const metadata = (entities: Properties) => ({ getByClassName: (name: string) => (entities[name] ? { properties: entities[name] } : undefined) }) as unknown as MetadataStorage;
 const platform = { getDefaultVarcharLength: () => 255 } as unknown as Platform;
 const SHOP: Properties = {
   Parcel: { code: { type: 'string', length: 4 }, note: { type: 'text' }, tags: { type: 'string' } },

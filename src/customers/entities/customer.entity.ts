@@ -1,7 +1,8 @@
-import { Collection, Entity, Index, ManyToMany, OneToMany, OneToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToMany, OneToMany, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, Opt } from '@mikro-orm/core';
 import { Address } from '../../addressing/entities/address.entity';
 import { CustomerGroup } from './customer-group.entity';
-import type { ShopUser } from './shop-user.entity';
+import { ShopUser } from './shop-user.entity';
 
 export type Gender = 'u' | 'm' | 'f';
 
@@ -38,7 +39,7 @@ export class Customer {
   @ManyToMany({ entity: () => CustomerGroup, pivotTable: 'customer_customer_group' })
   groups = new Collection<CustomerGroup>(this);
 
-  @OneToOne({ entity: 'ShopUser', mappedBy: 'customer', nullable: true })
+  @OneToOne({ entity: () => ShopUser, mappedBy: 'customer', nullable: true })
   user: ShopUser | null = null;
 
   @OneToMany({ entity: () => Address, mappedBy: 'customer', orphanRemoval: true })

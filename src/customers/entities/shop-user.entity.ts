@@ -1,4 +1,5 @@
-import { Entity, OneToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Opt } from '@mikro-orm/core';
 import { Customer } from './customer.entity';
 
 /** The optional shop account of a customer. Its username mirrors the customer's email. */

@@ -1,7 +1,8 @@
-import { Check, Entity, Index, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
-import type { OrderItemUnit } from './order-item-unit.entity';
-import type { OrderItem } from './order-item.entity';
-import type { Order } from './order.entity';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Opt } from '@mikro-orm/core';
+import { OrderItemUnit } from './order-item-unit.entity';
+import { OrderItem } from './order-item.entity';
+import { Order } from './order.entity';
 
 /** A signed amount attached to exactly one of: an order, an item, or a unit. */
 @Entity({ tableName: 'adjustment' })
@@ -14,15 +15,15 @@ export class Adjustment {
   id!: number;
 
   @Index()
-  @ManyToOne({ entity: 'Order', nullable: true, deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => Order, nullable: true, deleteRule: 'cascade' })
   order: Order | null = null;
 
   @Index()
-  @ManyToOne({ entity: 'OrderItem', nullable: true, deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => OrderItem, nullable: true, deleteRule: 'cascade' })
   orderItem: OrderItem | null = null;
 
   @Index()
-  @ManyToOne({ entity: 'OrderItemUnit', nullable: true, deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => OrderItemUnit, nullable: true, deleteRule: 'cascade' })
   orderItemUnit: OrderItemUnit | null = null;
 
   @Property({ type: 'string', length: 64 })

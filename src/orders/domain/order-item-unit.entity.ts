@@ -1,7 +1,8 @@
-import { Collection, Entity, Index, ManyToOne, OneToMany, Opt, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Shipment } from '../../shipping/entities/shipment.entity';
+import { Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, Opt } from '@mikro-orm/core';
+import { Shipment } from '../../shipping/entities/shipment.entity';
 import { Adjustment } from './adjustment.entity';
-import type { OrderItem } from './order-item.entity';
+import { OrderItem } from './order-item.entity';
 
 @Entity({ tableName: 'order_item_unit' })
 export class OrderItemUnit {
@@ -9,11 +10,11 @@ export class OrderItemUnit {
   id!: number;
 
   @Index()
-  @ManyToOne({ entity: 'OrderItem', deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => OrderItem, deleteRule: 'cascade' })
   orderItem!: OrderItem;
 
   @Index()
-  @ManyToOne({ entity: 'Shipment', nullable: true, deleteRule: 'set null' })
+  @ManyToOne({ entity: () => Shipment, nullable: true, deleteRule: 'set null' })
   shipment: Shipment | null = null;
 
   @Property({ type: 'integer' })

@@ -1,7 +1,8 @@
-import { Collection, Entity, Index, ManyToOne, OneToMany, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, Opt } from '@mikro-orm/core';
 import { ProductVariant } from '../../catalog/entities/product-variant.entity';
 import { Adjustment } from './adjustment.entity';
-import type { Order } from './order.entity';
+import { Order } from './order.entity';
 import { OrderItemUnit } from './order-item-unit.entity';
 
 @Entity({ tableName: 'order_item' })
@@ -10,7 +11,7 @@ export class OrderItem {
   id!: number;
 
   @Index()
-  @ManyToOne({ entity: 'Order', deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => Order, deleteRule: 'cascade' })
   order!: Order;
 
   @ManyToOne({ entity: () => ProductVariant })

@@ -1,4 +1,5 @@
-import { Entity, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Opt } from '@mikro-orm/core';
 
 /** One row: the index of the last order number handed out. */
 @Entity({ tableName: 'order_sequence' })

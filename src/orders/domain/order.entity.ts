@@ -1,4 +1,5 @@
-import { Collection, Entity, Index, ManyToMany, ManyToOne, OneToMany, OneToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToMany, ManyToOne, OneToMany, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, Opt } from '@mikro-orm/core';
 import { Address } from '../../addressing/entities/address.entity';
 import { Channel } from '../../channels/entities/channel.entity';
 import { Customer } from '../../customers/entities/customer.entity';

@@ -1,4 +1,5 @@
-import { Collection, Entity, ManyToMany, OneToMany, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, ManyToMany, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, Opt } from '@mikro-orm/core';
 import { Channel } from '../../channels/entities/channel.entity';
 import { PaymentMethodTranslation } from './payment-method-translation.entity';
 

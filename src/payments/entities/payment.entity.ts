@@ -1,5 +1,6 @@
-import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Order } from '../../orders/domain/order.entity';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Opt } from '@mikro-orm/core';
+import { Order } from '../../orders/domain/order.entity';
 import { PaymentMethod } from './payment-method.entity';
 
 @Entity({ tableName: 'payment' })
@@ -8,7 +9,7 @@ export class Payment {
   id!: number;
 
   @Index()
-  @ManyToOne({ entity: 'Order', deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => Order, deleteRule: 'cascade' })
   order!: Order;
 
   @ManyToOne({ entity: () => PaymentMethod, nullable: true })

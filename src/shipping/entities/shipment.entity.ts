@@ -1,5 +1,6 @@
-import { Entity, Index, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
-import type { Order } from '../../orders/domain/order.entity';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Opt } from '@mikro-orm/core';
+import { Order } from '../../orders/domain/order.entity';
 import { ShippingMethod } from './shipping-method.entity';
 
 @Entity({ tableName: 'shipment' })
@@ -8,7 +9,7 @@ export class Shipment {
   id!: number;
 
   @Index()
-  @ManyToOne({ entity: 'Order', deleteRule: 'cascade' })
+  @ManyToOne({ entity: () => Order, deleteRule: 'cascade' })
   order!: Order;
 
   @ManyToOne({ entity: () => ShippingMethod })

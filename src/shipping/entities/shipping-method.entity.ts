@@ -1,4 +1,5 @@
-import { Collection, Entity, ManyToMany, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, ManyToMany, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Collection, Opt } from '@mikro-orm/core';
 import { Zone } from '../../addressing/entities/zone.entity';
 import { Channel } from '../../channels/entities/channel.entity';
 import { TaxCategory } from '../../taxation/entities/tax-category.entity';

@@ -1,4 +1,5 @@
-import { DecimalType, Entity, ManyToOne, Opt, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { DecimalType, Opt } from '@mikro-orm/core';
 import { Zone } from '../../addressing/entities/zone.entity';
 import { TaxCategory } from './tax-category.entity';
 

@@ -1,4 +1,4 @@
-import type PgBoss from 'pg-boss';
+import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
 import { afterAttempt, type BreakerPolicy, type DeliveryHealth } from './delivery-health';
 import { decideAfterAttempt, isGone, verdictOf, type FinishedAttempt } from './delivery-attempts';
 import { deliveryJob, type DeliveryJobData } from './delivery-jobs';
@@ -25,7 +25,7 @@ export interface RecordedBatch {
 }
 
 /** pg-boss 10's `complete` of many ids: its options come fourth, after the output data, as for one id (its types leave that out). */
-type CompleteJobs = (name: string, ids: string[], data: null, options: PgBoss.ConnectionOptions) => Promise<unknown>;
+type CompleteJobs = (name: string, ids: string[], data: null, options: ConnectionOptions) => Promise<unknown>;
 
 /** Jobs finished in one transaction at most; more wait for the next. */
 const MAX_BATCH = 200;
@@ -108,7 +108,7 @@ export class AttemptRecorder {
     const health = new Map(before);
     const recorded: RecordedBatch = { outcomes: [] };
     const rows: object[] = [];
-    const next: Array<PgBoss.JobInsert<DeliveryJobData>> = [];
+    const next: Array<JobInsert<DeliveryJobData>> = [];
     const disabled = new Set<number>();
     for (const attempt of [...attempts].sort((a, b) => a.attemptedAt.getTime() - b.attemptedAt.getTime())) {
       const subscriptionId = attempt.job.subscriptionId;
@@ -130,7 +130,7 @@ export class AttemptRecorder {
     if (rows.length > 0) await tx.query(RECORD_ATTEMPTS, [JSON.stringify(rows)]);
     await saveHealth(tx, before, health, disabled);
     // A job goes in while the one it follows is still active: the queue holds one waiting and one active job per key.
-    if (next.length > 0) await this.boss.insert(next, { db: tx });
+    if (next.length > 0) await this.boss.insert(DELIVERY_QUEUE, next, { db: tx });
     await (this.boss.complete as unknown as CompleteJobs).call(this.boss, DELIVERY_QUEUE, batch.map(jobIdOf), null, { db: tx });
     return recorded;
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Registry } from 'prom-client';
 import { formatDateTime } from '../../common/datetime';
 import type { BreakerPolicy } from './delivery-health';
@@ -9,7 +9,7 @@ import { DeliveryMetrics } from './delivery-metrics';
 import { dispatchNewEvents } from './dispatcher';
 import type { EventEnvelope } from '../../events';
 import { DeliveryPump, type PumpLog } from './delivery-pump';
-import { DISPATCH_QUEUE, QUEUE_SCHEMA } from './queue-names';
+import { DELIVERY_QUEUE, DISPATCH_QUEUE, QUEUE_SCHEMA } from './queue-names';
 import { QueueDatabase } from './queue-database';
 import { checkQueueSchemaVersion } from './queue-tables';
 import { replayEvents } from './replay';
@@ -91,7 +91,7 @@ export class DeliveryEngine {
     this.stopped = true;
     await this.dispatching;
     await this.pump?.stop();
-    await this.boss.stop({ graceful: true, timeout: this.settings.attemptTimeoutMs + 1000, close: false, wait: true });
+    await this.boss.stop({ graceful: true, timeout: this.settings.attemptTimeoutMs + 1000, close: false });
     await this.database.close();
   }
 
@@ -128,7 +128,7 @@ export class DeliveryEngine {
   /** Queues a `webhook.ping` to this subscription only; answers the envelope it will carry. */
   async ping(target: DeliveryTarget): Promise<EventEnvelope> {
     const ping = { id: `evt_ping_${randomBytes(12).toString('hex')}`, timestamp: formatDateTime(new Date()) };
-    await this.boss.insert([deliveryJob({ subscriptionId: target.id, sequence: null, ping, attempt: 1 }, this.settings.attemptTimeoutMs)]);
+    await this.boss.insert(DELIVERY_QUEUE, [deliveryJob({ subscriptionId: target.id, sequence: null, ping, attempt: 1 }, this.settings.attemptTimeoutMs)]);
     this.pump?.wake();
     return pingEnvelope(target, ping);
   }

@@ -1,4 +1,4 @@
-import type PgBoss from 'pg-boss';
+import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
 import { DELIVERY_QUEUE } from './queue-names';
 
 /** A ping is not in the feed: its envelope's id and time travel with the job. */
@@ -35,9 +35,8 @@ function singletonKey(data: Pick<DeliveryJobData, 'subscriptionId' | 'sequence' 
   return `${data.subscriptionId}:${data.ping ? data.ping.id : String(data.sequence)}`;
 }
 
-export function deliveryJob(data: DeliveryJobData, attemptTimeoutMs: number, startAfter?: Date): PgBoss.JobInsert<DeliveryJobData> {
+export function deliveryJob(data: DeliveryJobData, attemptTimeoutMs: number, startAfter?: Date): JobInsert<DeliveryJobData> {
   return {
-    name: DELIVERY_QUEUE,
     data,
     singletonKey: singletonKey(data),
     startAfter,

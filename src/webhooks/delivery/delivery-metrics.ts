@@ -1,4 +1,4 @@
-import type PgBoss from 'pg-boss';
+import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { DeliveryState } from './delivery-health';
 import type { DeliveryOutcome } from './entities/webhook-delivery.entity';
@@ -64,8 +64,8 @@ export class DeliveryMetrics {
       help: 'Webhook delivery jobs waiting, scheduled for a retry or running',
       registers,
       async collect() {
-        const depth = await readInTime(sources.boss.getQueueSize(DELIVERY_QUEUE, { before: 'completed' }));
-        if (depth !== undefined) this.set(depth);
+        const stats = await readInTime(sources.boss.getQueueStats(DELIVERY_QUEUE));
+        if (stats !== undefined) this.set(stats.reduce((depth, queue) => depth + queue.queuedCount + queue.activeCount, 0));
       },
     });
     new Gauge({

@@ -1,5 +1,6 @@
-import type PgBoss from 'pg-boss';
+import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
 import { deliveryJob } from './delivery-jobs';
+import { DELIVERY_QUEUE } from './queue-names';
 import type { QueueDatabase } from './queue-database';
 import { matchesEventPatterns } from '../../events';
 
@@ -64,7 +65,7 @@ export async function dispatchNewEvents(database: QueueDatabase, boss: PgBoss, a
           .filter((subscription) => subscription.createdAt <= event.occurredAt && matchesEventPatterns(subscription.events, event.type))
           .map((subscription) => deliveryJob({ subscriptionId: subscription.id, sequence: Number(event.sequence), attempt: 1 }, attemptTimeoutMs)),
       );
-      if (jobs.length > 0) await boss.insert(jobs, { db: tx });
+      if (jobs.length > 0) await boss.insert(DELIVERY_QUEUE, jobs, { db: tx });
       await tx.query(MOVE_CURSOR, [events[events.length - 1].sequence]);
       return { full: events.length === limit, jobs: jobs.length };
     });

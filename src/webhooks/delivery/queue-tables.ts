@@ -9,7 +9,7 @@ import type { SqlExecutor } from './queue-database';
  * columns (`name`, `state`, `singleton_key`, `start_after`, `data`), so the engine refuses to start on
  * another schema version than the one they were written for.
  */
-const QUEUE_SCHEMA_VERSION = 24;
+const QUEUE_SCHEMA_VERSION = 46;
 
 const SCHEMA_VERSION = `select version from ${QUEUE_SCHEMA}.version`;
 

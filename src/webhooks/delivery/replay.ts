@@ -1,5 +1,6 @@
-import type PgBoss from 'pg-boss';
+import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
 import { deliveryJob } from './delivery-jobs';
+import { DELIVERY_QUEUE } from './queue-names';
 import type { DeliveryTarget } from './delivery-messages';
 import type { QueueDatabase } from './queue-database';
 import { clearForReplay } from './queue-tables';
@@ -27,7 +28,7 @@ export async function replayEvents(database: QueueDatabase, boss: PgBoss, target
       const jobs = events
         .filter((event) => !running.has(event.sequence) && matchesEventPatterns(target.events, event.type))
         .map((event) => deliveryJob({ subscriptionId: target.id, sequence: Number(event.sequence), attempt: 1 }, attemptTimeoutMs));
-      if (jobs.length > 0) await boss.insert(jobs, { db: tx });
+      if (jobs.length > 0) await boss.insert(DELIVERY_QUEUE, jobs, { db: tx });
       queued += jobs.length;
       if (events.length < BATCH) return queued;
       from = events[events.length - 1].sequence;

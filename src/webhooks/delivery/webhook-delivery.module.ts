@@ -1,6 +1,7 @@
-import type { EventSubscriber } from '@mikro-orm/core';
+import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { isSavepoint } from '../../database/savepoints';
 import { runPeriodically } from '../../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AppMetrics } from '../../operability/app-metrics';
@@ -18,7 +19,8 @@ export const DELIVERY_DATABASE = Symbol('DELIVERY_DATABASE');
 class DispatchAfterCommit implements EventSubscriber {
   constructor(private readonly engine: DeliveryEngine) {}
 
-  afterTransactionCommit(): void {
+  afterTransactionCommit({ transaction }: TransactionEventArgs): void {
+    if (transaction !== undefined && isSavepoint(transaction)) return;
     this.engine.kick();
   }
 }

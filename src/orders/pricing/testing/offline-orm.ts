@@ -8,5 +8,5 @@ import { buildOrmOptions } from '../../../database/orm-options';
  * there is no database behind it.
  */
 export async function offlineOrm(): Promise<MikroORM> {
-  return MikroORM.init({ ...buildOrmOptions({ clientUrl: 'postgresql://127.0.0.1:1/unused', poolSize: 1 }), connect: false });
+  return MikroORM.init(buildOrmOptions({ clientUrl: 'postgresql://127.0.0.1:1/unused', poolSize: 1 }));
 }

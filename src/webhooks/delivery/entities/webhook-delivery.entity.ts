@@ -1,5 +1,5 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
-import type { WebhookSubscription } from '../../entities/webhook-subscription.entity';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { WebhookSubscription } from '../../entities/webhook-subscription.entity';
 
 /** What became of an attempt: delivered, to be tried again (`nextAttemptAt`), or given up. */
 export type DeliveryOutcome = 'succeeded' | 'retrying' | 'failed';
@@ -17,7 +17,7 @@ export class WebhookDelivery {
   id!: string;
 
   /** Its attempts go with a deleted subscription. */
-  @ManyToOne('WebhookSubscription', { deleteRule: 'cascade', index: false })
+  @ManyToOne({ entity: () => WebhookSubscription, deleteRule: 'cascade', index: false })
   subscription!: WebhookSubscription;
 
   /** `evt_` + the sequence, or a ping's id: the `webhook-id` header sent. */
