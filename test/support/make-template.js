@@ -9,7 +9,7 @@ const location = require('./template-location');
 async function migrate(clientUrl) {
   const orm = await MikroORM.init(buildOrmOptions({ clientUrl, poolSize: 1 }));
   try {
-    await orm.getMigrator().up();
+    await orm.migrator.up();
   } finally {
     await orm.close();
   }
