@@ -19,7 +19,7 @@ function newestMtime(dir) {
 
 const sources = Math.max(newestMtime(join(root, 'src')), statSync(join(root, 'tsconfig.build.json')).mtimeMs);
 if (!existsSync(marker) || statSync(marker).mtimeMs < sources) {
-  process.stderr.write('Building (tsc)...\n');
+  process.stderr.write('Building dist/ with tsc: about 20 s on 2 cores, done again only when src/ changes...\n');
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], {
     stdio: 'inherit',
     cwd: root,

@@ -1,7 +1,12 @@
 import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type RunningApp } from './app/create-app';
+import { startupBanner } from './app/startup-banner';
 import { loadConfig } from './config/app-config';
 import { DataDirInUseError } from './database/data-dir-lock';
+import { demoLoginWorks } from './fixtures/demo-login';
 import { loadDemoShopIfEmpty } from './fixtures/demo-shop';
 
 /** After the drain timeout, how long closing the database may still take before the process gives up. */
@@ -60,28 +65,16 @@ async function main(): Promise<void> {
   const shutdown = new GracefulShutdown(config.shutdownTimeoutMs);
   const running = await createApp(config);
   const demoLoaded = running.database.embedded ? await loadDemoShopIfEmpty(running.app) : false;
-  await running.app.listen({ host: config.host, port: config.port });
+  // The demo login check (an Argon2 verification) overlaps the listen, so nothing is awaited once shutdown is attached.
+  const [readyMs, demoLogin] = await Promise.all([
+    running.app.listen({ host: config.host, port: config.port }).then(() => Date.now() - startedAt),
+    demoLoginWorks(running.app.get<MikroORM>(MikroORM).em.fork()),
+  ]);
   shutdown.attach(running);
 
   const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  const where = running.database.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server from DATABASE_URL';
-  process.stderr.write(
-    [
-      '',
-      `shop-admin-api listening on ${base} (${where}; ready in ${Date.now() - startedAt} ms)`,
-      demoLoaded ? 'Loaded the demo shop (fixtures/demo.yaml) into the empty database.' : '',
-      'Demo admin: username "sylius", password "sylius"; OAuth client "client_id" / "secret".',
-      'Get a token:',
-      `  curl -s -X POST ${base}/api/oauth/v2/token -H 'Content-Type: application/json' \\`,
-      `    -d '{"grant_type":"password","client_id":"client_id","client_secret":"secret","username":"sylius","password":"sylius"}'`,
-      'Then, for example:',
-      `  curl -s ${base}/api/v1/customers/ -H "Authorization: Bearer <access_token>"`,
-      '',
-    ]
-      .filter((line, index, lines) => line !== '' || index === 0 || index === lines.length - 1)
-      .join('\n') + '\n',
-  );
-
+  const npmScripts = existsSync(join(__dirname, '..', 'scripts', 'ensure-build.js'));
+  process.stderr.write(startupBanner({ base, embedded: running.database.embedded, dataDir: config.dataDir, readyMs, demoLoaded, demoLogin, npmScripts }));
 }
 
 main().catch((error: unknown) => {

@@ -19,7 +19,10 @@ import { canonicalAdminName } from '../auth/canonical-admin-name';
 const USAGE = `Usage:
   npm run cli -- admin:create --email E --username U --password P [--role ROLE ...]
   npm run cli -- oauth:create-client --grant-type password --grant-type refresh_token
-  npm run cli -- order:complete CART_ID`;
+  npm run cli -- order:complete CART_ID
+  npm run cli -- --help`;
+
+const HELP = new Set(['--help', '-h', 'help']);
 
 async function createAdmin(options: Map<string, string[]>): Promise<void> {
   const email = required(options, 'email');
@@ -71,11 +74,14 @@ async function completeOrder(args: string[]): Promise<void> {
 
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
+  if (command !== undefined && HELP.has(command)) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   if (command === 'order:complete') return completeOrder(rest);
-  const options = parseOptions(rest);
-  if (command === 'admin:create') return createAdmin(options);
-  if (command === 'oauth:create-client') return createClient(options);
-  throw new CliUsageError(USAGE);
+  if (command === 'admin:create') return createAdmin(parseOptions(rest));
+  if (command === 'oauth:create-client') return createClient(parseOptions(rest));
+  throw new CliUsageError(command === undefined ? USAGE : `Unknown command "${command}"\n${USAGE}`);
 }
 
 main().catch(exitWithError);
