@@ -42,7 +42,15 @@ export function buildOrmOptions(settings: OrmConnectionSettings) {
     },
     // Maintained by hand-written migrations (triggers), not by an entity: schema diffs must leave it alone.
     // pg-boss's schema is its own (created by a migration from its construction plan, see queue-names.ts).
-    schemaGenerator: { skipTables: ['shop_configuration_version'], ignoreSchema: [QUEUE_SCHEMA] },
+    // The migrations made every foreign key ON UPDATE CASCADE (MikroORM 6 derived it from the relations' cascade
+    // option), and the configuration-change triggers and their functions are hand-written (Migration20261121150000).
+    schemaGenerator: {
+      skipTables: ['shop_configuration_version'],
+      ignoreSchema: [QUEUE_SCHEMA],
+      defaultUpdateRule: 'cascade',
+      ignoreTriggers: true,
+      ignoreRoutines: true,
+    },
     colors: false,
     debug: settings.onQuery ? ['query'] : false,
     logger: settings.onQuery ?? (() => undefined),

@@ -40,6 +40,6 @@ export class EventCounter {
   @Property({ type: 'bigint' })
   lastSequence!: string;
 
-  @Property({ type: 'bigint', default: 0 })
+  @Property({ type: 'bigint', defaultRaw: '0' })
   purgedThrough!: string;
 }
