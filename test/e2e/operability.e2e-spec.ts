@@ -52,9 +52,9 @@ describe('operability (default configuration: no CORS origins, no metrics token)
       expect(response.statusCode).toBe(200);
       expect(json(response)).toEqual({
         status: 'ok',
-        info: { database: { status: 'up' } },
+        info: { database: { status: 'up', responseTime: expect.any(Number) } },
         error: {},
-        details: { database: { status: 'up' } },
+        details: { database: { status: 'up', responseTime: expect.any(Number) } },
       });
     });
 
@@ -67,8 +67,8 @@ describe('operability (default configuration: no CORS origins, no metrics token)
         expect(json(ready)).toEqual({
           status: 'error',
           info: {},
-          error: { database: { status: 'down', message: 'Not connected to database' } },
-          details: { database: { status: 'down', message: 'Not connected to database' } },
+          error: { database: { status: 'down', message: 'Not connected to database', responseTime: expect.any(Number) } },
+          details: { database: { status: 'down', message: 'Not connected to database', responseTime: expect.any(Number) } },
         });
         const live = await t.inject({ method: 'GET', url: '/health/live' });
         expect(live.statusCode).toBe(200);

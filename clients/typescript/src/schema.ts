@@ -9375,18 +9375,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example ok */
-                        status?: string;
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status?: "ok" | "degraded";
                         /**
                          * @example {
                          *       "database": {
-                         *         "status": "up"
+                         *         "status": "up",
+                         *         "responseTime": 12
                          *       }
                          *     }
                          */
                         info?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9394,7 +9401,10 @@ export interface operations {
                         /** @example {} */
                         error?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9402,13 +9412,17 @@ export interface operations {
                         /**
                          * @example {
                          *       "database": {
-                         *         "status": "up"
+                         *         "status": "up",
+                         *         "responseTime": 12
                          *       }
                          *     }
                          */
                         details?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9434,18 +9448,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example error */
-                        status?: string;
+                        /**
+                         * @example error
+                         * @enum {string}
+                         */
+                        status?: "error" | "shutting_down";
                         /**
                          * @example {
                          *       "database": {
-                         *         "status": "up"
+                         *         "status": "up",
+                         *         "responseTime": 12
                          *       }
                          *     }
                          */
                         info?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9454,13 +9475,17 @@ export interface operations {
                          * @example {
                          *       "redis": {
                          *         "status": "down",
-                         *         "message": "Could not connect"
+                         *         "message": "Could not connect",
+                         *         "responseTime": 3005
                          *       }
                          *     }
                          */
                         error?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9468,17 +9493,22 @@ export interface operations {
                         /**
                          * @example {
                          *       "database": {
-                         *         "status": "up"
+                         *         "status": "up",
+                         *         "responseTime": 12
                          *       },
                          *       "redis": {
                          *         "status": "down",
-                         *         "message": "Could not connect"
+                         *         "message": "Could not connect",
+                         *         "responseTime": 3005
                          *       }
                          *     }
                          */
                         details?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9509,18 +9539,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example ok */
-                        status?: string;
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status?: "ok" | "degraded";
                         /**
                          * @example {
                          *       "database": {
-                         *         "status": "up"
+                         *         "status": "up",
+                         *         "responseTime": 12
                          *       }
                          *     }
                          */
                         info?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9528,7 +9565,10 @@ export interface operations {
                         /** @example {} */
                         error?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9536,13 +9576,17 @@ export interface operations {
                         /**
                          * @example {
                          *       "database": {
-                         *         "status": "up"
+                         *         "status": "up",
+                         *         "responseTime": 12
                          *       }
                          *     }
                          */
                         details?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9572,18 +9616,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example error */
-                        status?: string;
+                        /**
+                         * @example error
+                         * @enum {string}
+                         */
+                        status?: "error" | "shutting_down";
                         /**
                          * @example {
                          *       "database": {
-                         *         "status": "up"
+                         *         "status": "up",
+                         *         "responseTime": 12
                          *       }
                          *     }
                          */
                         info?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9592,13 +9643,17 @@ export interface operations {
                          * @example {
                          *       "redis": {
                          *         "status": "down",
-                         *         "message": "Could not connect"
+                         *         "message": "Could not connect",
+                         *         "responseTime": 3005
                          *       }
                          *     }
                          */
                         error?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
@@ -9606,17 +9661,22 @@ export interface operations {
                         /**
                          * @example {
                          *       "database": {
-                         *         "status": "up"
+                         *         "status": "up",
+                         *         "responseTime": 12
                          *       },
                          *       "redis": {
                          *         "status": "down",
-                         *         "message": "Could not connect"
+                         *         "message": "Could not connect",
+                         *         "responseTime": 3005
                          *       }
                          *     }
                          */
                         details?: {
                             [key: string]: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
                             } & {
                                 [key: string]: unknown;
                             };
