@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Pool } from 'pg';
 
 /**
  * The embedded database runs PostgreSQL as a single backend with no background workers, so autovacuum
@@ -30,7 +29,7 @@ export function startEmbeddedVacuum(orm: MikroORM, intervalMs = 10_000): Embedde
   let stopped = false;
 
   const vacuum = async (): Promise<void> => {
-    const pool = (await orm.em.getConnection().getNativeClient()) as Pool;
+    const pool = await orm.em.getConnection().getNativeClient();
     const connection = await pool.connect();
     try {
       await connection.query(`vacuum (analyze) ${CHURNED_TABLES.map((table) => `"${table}"`).join(', ')}`);

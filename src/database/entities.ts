@@ -1,3 +1,4 @@
+import { registerEntityClasses } from '../common/entity-references';
 import { Address } from '../addressing/entities/address.entity';
 import { Country } from '../addressing/entities/country.entity';
 import { Province } from '../addressing/entities/province.entity';
@@ -62,3 +63,5 @@ export const ALL_ENTITIES = [
   WebhookDelivery, WebhookDispatchCursor,
   DomainEvent, EventCounter,
 ];
+
+registerEntityClasses(ALL_ENTITIES);

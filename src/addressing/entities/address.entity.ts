@@ -1,6 +1,7 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Opt } from '@mikro-orm/core';
-import { Customer } from '../../customers/entities/customer.entity';
+import type { Customer } from '../../customers/entities/customer.entity';
+import { entityNamed } from '../../common/entity-references';
 
 /** A postal address: either in a customer's address book, or owned by an order. */
 @Entity({ tableName: 'address' })
@@ -10,7 +11,7 @@ export class Address {
 
   /** Set for address-book entries; order addresses have no customer. */
   @Index()
-  @ManyToOne({ entity: () => Customer, nullable: true, deleteRule: 'cascade' })
+  @ManyToOne({ entity: entityNamed<Customer>('Customer'), nullable: true, deleteRule: 'cascade' })
   customer: Customer | null = null;
 
   @Property({ type: 'string' })

@@ -1,8 +1,9 @@
 import { Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Collection, Opt } from '@mikro-orm/core';
-import { Shipment } from '../../shipping/entities/shipment.entity';
+import type { Shipment } from '../../shipping/entities/shipment.entity';
 import { Adjustment } from './adjustment.entity';
 import { OrderItem } from './order-item.entity';
+import { entityNamed } from '../../common/entity-references';
 
 @Entity({ tableName: 'order_item_unit' })
 export class OrderItemUnit {
@@ -14,7 +15,7 @@ export class OrderItemUnit {
   orderItem!: OrderItem;
 
   @Index()
-  @ManyToOne({ entity: () => Shipment, nullable: true, deleteRule: 'set null' })
+  @ManyToOne({ entity: entityNamed<Shipment>('Shipment'), nullable: true, deleteRule: 'set null' })
   shipment: Shipment | null = null;
 
   @Property({ type: 'integer' })

@@ -1,7 +1,8 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Opt } from '@mikro-orm/core';
-import { Order } from '../../orders/domain/order.entity';
+import type { Order } from '../../orders/domain/order.entity';
 import { ShippingMethod } from './shipping-method.entity';
+import { entityNamed } from '../../common/entity-references';
 
 @Entity({ tableName: 'shipment' })
 export class Shipment {
@@ -9,7 +10,7 @@ export class Shipment {
   id!: number;
 
   @Index()
-  @ManyToOne({ entity: () => Order, deleteRule: 'cascade' })
+  @ManyToOne({ entity: entityNamed<Order>('Order'), deleteRule: 'cascade' })
   order!: Order;
 
   @ManyToOne({ entity: () => ShippingMethod })
