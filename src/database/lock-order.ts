@@ -17,12 +17,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *                        the insert of a new cart line (adding it to a cart, at the flush)
  *   6. order sequence    (completion, by its UPDATE)
  *   7. webhook subscription  FOR UPDATE: its change, secret rotation and delete (src/webhooks), each the
- *                        only lock of its write but the idempotency key — and, after it, pg-boss's job
- *                        rows of that subscription: its delete drops the waiting ones, a change that
- *                        makes it healthy again releases the put-off ones; recording a batch of
- *                        delivery attempts (src/webhooks/delivery/attempt-recorder.ts) locks the
- *                        batch's subscriptions FOR NO KEY UPDATE in id order (their health moves under
- *                        it) before it queues the jobs that follow and completes the batch's own
+ *                        only lock of its write but the idempotency key (the pg-boss jobs of a deleted
+ *                        subscription, or of one a change made healthy again, are dropped or released
+ *                        after the commit, holding no lock); recording a batch of delivery attempts
+ *                        (src/webhooks/delivery/attempt-recorder.ts) locks the batch's subscriptions FOR
+ *                        NO KEY UPDATE in id order (their health moves under it) before it takes
+ *                        pg-boss's job rows of them: queues the jobs that follow, releases the put-off
+ *                        jobs of those healthy again, and completes the batch's own
  *   8. idempotency key   (marked just before COMMIT)
  *   9. event counter     the one row of event_counter, by the outbox's UPDATE just before COMMIT (after
  *                        the idempotency fence), held to the commit: every write that records an event

@@ -459,9 +459,10 @@ describe('event feed', () => {
     it('the migration that adds the stored data length fills it in for the events already kept', async () => {
       await eventsOfBytes(100, 3000);
       const migrator = t.running.app.get(MikroORM).migrator;
-      const [latest] = (await migrator.getExecuted()).slice(-1);
-      expect(latest.name).toBe('Migration20261128164421');
-      await migrator.down();
+      // That one only: the later ones (pg-boss's schema) do not depend on it.
+      const migration = 'Migration20261128164421';
+      expect((await migrator.getExecuted()).map((executed) => executed.name)).toContain(migration);
+      await migrator.down(migration);
       try {
         // An event as the code before it wrote one: no length.
         await t.em().getConnection().execute(
@@ -469,7 +470,7 @@ describe('event feed', () => {
            insert into event (sequence, type, data, occurred_at) select last_sequence, 'customer.updated', '{"note":"Größe"}'::json, clock_timestamp() from counter`,
         );
       } finally {
-        await migrator.up();
+        await migrator.up(migration);
       }
       const rows = await sql<{ bytes: number; length: number; compression: string }>(
         t,

@@ -1,24 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
-import PgBoss from 'pg-boss';
-import { DELIVERY_QUEUE, DISPATCH_QUEUE, QUEUE_SCHEMA } from '../../webhooks/delivery/queue-names';
 
 /**
- * pg-boss's construction plan for its pinned version, which wraps itself in BEGIN…COMMIT; the migration
- * is already one transaction, so those two lines go. A newer pg-boss needs a migration running
- * `PgBoss.getMigrationPlans` (the engine starts pg-boss with `migrate: false` and refuses another schema version).
+ * Webhook delivery: the dispatch cursor and the attempts log. It also built pg-boss 10's schema and
+ * queues once; that part went, because it built whatever schema the installed pg-boss had (a fresh
+ * database and a deployed one would differ). Migration20261128200000 owns pg-boss's schema now.
  */
-function pgBossConstruction(): string {
-  const plan = PgBoss.getConstructionPlans(QUEUE_SCHEMA).trim();
-  if (!plan.startsWith('BEGIN;') || !plan.endsWith('COMMIT;')) throw new Error('Unexpected pg-boss construction plan');
-  return plan.slice('BEGIN;'.length, -'COMMIT;'.length);
-}
-
-/** Webhook delivery: pg-boss's schema and queues, the dispatch cursor and the attempts log. */
 export class Migration20261127040000 extends Migration {
   override async up(): Promise<void> {
-    this.addSql(pgBossConstruction());
-    this.addSql(`select ${QUEUE_SCHEMA}.create_queue('${DELIVERY_QUEUE}', '{"policy":"stately"}');`);
-    this.addSql(`select ${QUEUE_SCHEMA}.create_queue('${DISPATCH_QUEUE}', '{"policy":"short"}');`);
 
     this.addSql(`create table "webhook_dispatch_cursor" ("id" smallint not null, "last_sequence" bigint not null, constraint "webhook_dispatch_cursor_pkey" primary key ("id"));`);
     this.addSql(`insert into "webhook_dispatch_cursor" ("id", "last_sequence") values (1, 0);`);
@@ -31,6 +19,5 @@ export class Migration20261127040000 extends Migration {
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "webhook_delivery" cascade;`);
     this.addSql(`drop table if exists "webhook_dispatch_cursor" cascade;`);
-    this.addSql(`drop schema if exists ${QUEUE_SCHEMA} cascade;`);
   }
 }

@@ -1,4 +1,4 @@
-import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
+import type { JobInsert, PgBoss } from 'pg-boss';
 import { afterAttempt, type BreakerPolicy, type DeliveryHealth } from './delivery-health';
 import { decideAfterAttempt, isGone, verdictOf, type FinishedAttempt } from './delivery-attempts';
 import { deliveryJob, type DeliveryJobData } from './delivery-jobs';
@@ -23,9 +23,6 @@ export interface RecorderSettings {
 export interface RecordedBatch {
   outcomes: Array<{ outcome: DeliveryOutcome; seconds: number }>;
 }
-
-/** pg-boss 10's `complete` of many ids: its options come fourth, after the output data, as for one id (its types leave that out). */
-type CompleteJobs = (name: string, ids: string[], data: null, options: ConnectionOptions) => Promise<unknown>;
 
 /** Jobs finished in one transaction at most; more wait for the next. */
 const MAX_BATCH = 200;
@@ -131,7 +128,7 @@ export class AttemptRecorder {
     await saveHealth(tx, before, health, disabled);
     // A job goes in while the one it follows is still active: the queue holds one waiting and one active job per key.
     if (next.length > 0) await this.boss.insert(DELIVERY_QUEUE, next, { db: tx });
-    await (this.boss.complete as unknown as CompleteJobs).call(this.boss, DELIVERY_QUEUE, batch.map(jobIdOf), null, { db: tx });
+    await this.boss.complete(DELIVERY_QUEUE, batch.map(jobIdOf), null, { db: tx });
     return recorded;
   }
 }

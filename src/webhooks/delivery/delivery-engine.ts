@@ -3,7 +3,7 @@ import { PgBoss } from 'pg-boss';
 import type { Registry } from 'prom-client';
 import { formatDateTime } from '../../common/datetime';
 import type { BreakerPolicy } from './delivery-health';
-import { deliveryJob, jobExpirySeconds } from './delivery-jobs';
+import { deliveryJob, jobExpirySeconds, type DeliveryJobData } from './delivery-jobs';
 import { findTarget, pingEnvelope, type DeliveryTarget } from './delivery-messages';
 import { DeliveryMetrics } from './delivery-metrics';
 import { dispatchNewEvents } from './dispatcher';
@@ -11,7 +11,7 @@ import type { EventEnvelope } from '../../events';
 import { DeliveryPump, type PumpLog } from './delivery-pump';
 import { DELIVERY_QUEUE, DISPATCH_QUEUE, QUEUE_SCHEMA } from './queue-names';
 import { QueueDatabase } from './queue-database';
-import { checkQueueSchemaVersion } from './queue-tables';
+import { checkQueueSchemaVersion, releaseDeferredJobs } from './queue-tables';
 import { replayEvents } from './replay';
 
 export interface DeliveryEngineSettings {
@@ -31,6 +31,12 @@ export interface DeliveryEngineSettings {
 const DISPATCH_POLLING_INTERVAL_SECONDS = 5;
 /** The periodic dispatch: catches events whose writer died between commit and kick. */
 const DISPATCH_CRON = '* * * * *';
+
+/** A job whose process died is handed out again within half its expiry after it expires. */
+const superviseSeconds = (attemptTimeoutMs: number): number => Math.max(1, Math.floor(jobExpirySeconds(attemptTimeoutMs) / 2));
+
+/** Waiting jobs read and deleted per round when a subscription is deleted. */
+const DROP_BATCH = 1000;
 
 /**
  * The webhook delivery engine of one process, on pg-boss. Every process that writes events kicks the
@@ -59,10 +65,13 @@ export class DeliveryEngine {
       schema: QUEUE_SCHEMA,
       // The schema is a migration's (see Migration20261127040000); pg-boss only checks its version.
       migrate: false,
-      // Expiring the jobs of dead processes, archiving and the cron clock run where deliveries run.
+      // Expiring the jobs of dead processes (and counting the queue, see the depth gauge) and the cron
+      // clock run where deliveries run. Expiry is part of pg-boss 12's monitor pass, which runs when both
+      // its supervise and monitor intervals have passed; retention (its "maintenance") keeps its daily default.
       supervise: delivers,
       schedule: delivers,
-      maintenanceIntervalSeconds: Math.max(1, Math.floor(jobExpirySeconds(settings.attemptTimeoutMs) / 2)),
+      superviseIntervalSeconds: superviseSeconds(settings.attemptTimeoutMs),
+      monitorIntervalSeconds: superviseSeconds(settings.attemptTimeoutMs),
       cronWorkerIntervalSeconds: 5,
     });
     this.boss.on('error', (error) => this.log.error('webhook queue error', error));
@@ -76,7 +85,7 @@ export class DeliveryEngine {
   }
 
   async start(): Promise<void> {
-    await checkQueueSchemaVersion(this.database);
+    await checkQueueSchemaVersion(this.boss);
     await this.boss.start();
     if (this.pump === null) return;
     await this.boss.schedule(DISPATCH_QUEUE, DISPATCH_CRON, {}, { singletonKey: 'cron' });
@@ -131,6 +140,25 @@ export class DeliveryEngine {
     await this.boss.insert(DELIVERY_QUEUE, [deliveryJob({ subscriptionId: target.id, sequence: null, ping, attempt: 1 }, this.settings.attemptTimeoutMs)]);
     this.pump?.wake();
     return pingEnvelope(target, ping);
+  }
+
+  /**
+   * The waiting jobs of a subscription just deleted go, after the delete's commit (a rolled-back delete
+   * keeps them). One left behind (a crash in between, or one taken meanwhile) is harmless: the pump finds
+   * no subscription for it and completes it unsent.
+   */
+  async dropJobsOf(subscriptionId: number): Promise<void> {
+    for (;;) {
+      const waiting = await this.boss.findJobs<DeliveryJobData>(DELIVERY_QUEUE, { data: { subscriptionId }, queued: true, limit: DROP_BATCH });
+      if (waiting.length > 0) await this.boss.deleteJob(DELIVERY_QUEUE, waiting.map((job) => job.id));
+      if (waiting.length < DROP_BATCH) return;
+    }
+  }
+
+  /** A subscription healthy again after a change (a new URL, enabled again): its put-off jobs start now. */
+  async releaseDeferred(subscriptionId: number): Promise<void> {
+    await releaseDeferredJobs(this.database, subscriptionId);
+    this.pump?.wake();
   }
 
   findTarget(subscriptionId: number): Promise<DeliveryTarget | null> {

@@ -1,5 +1,4 @@
-import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
-import { DELIVERY_QUEUE } from './queue-names';
+import type { JobInsert } from 'pg-boss';
 
 /** A ping is not in the feed: its envelope's id and time travel with the job. */
 interface PingMessage {

@@ -1,4 +1,4 @@
-import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { DeliveryState } from './delivery-health';
 import type { DeliveryOutcome } from './entities/webhook-delivery.entity';
@@ -61,10 +61,11 @@ export class DeliveryMetrics {
     } });
     new Gauge({
       name: 'webhook_queue_depth',
-      help: 'Webhook delivery jobs waiting, scheduled for a retry or running',
+      help: 'Webhook delivery jobs waiting, scheduled for a retry or running, as pg-boss counted them at most a minute ago',
       registers,
       async collect() {
-        const stats = await readInTime(sources.boss.getQueueStats(DELIVERY_QUEUE));
+        // pg-boss 12 keeps the counts on its queue row (its monitor refreshes them); `force` recounts one older than a minute.
+        const stats = await readInTime(sources.boss.getQueueStats(DELIVERY_QUEUE, { force: true }));
         if (stats !== undefined) this.set(stats.reduce((depth, queue) => depth + queue.queuedCount + queue.activeCount, 0));
       },
     });

@@ -1,4 +1,4 @@
-import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { AttemptRecorder, type RecordedBatch, type SettledJob } from './attempt-recorder';
 import { inFlightCap, type BreakerPolicy, type DeliveryHealth } from './delivery-health';
 import type { DeliveryJobData } from './delivery-jobs';

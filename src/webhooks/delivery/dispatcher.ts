@@ -1,4 +1,4 @@
-import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { deliveryJob } from './delivery-jobs';
 import { DELIVERY_QUEUE } from './queue-names';
 import type { QueueDatabase } from './queue-database';

@@ -1,21 +1,17 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PgBoss } from 'pg-boss';
 import { DELIVERY_QUEUE, QUEUE_SCHEMA } from './queue-names';
 import type { SqlExecutor } from './queue-database';
 
 /**
- * Every statement of ours that reads or changes pg-boss's own tables, for what pg-boss 10 has no public
- * call: a subscription's waiting jobs (dropped with it, replaced by a replay, released after a pause)
- * and the event a waiting job carries (the oldest-undelivered gauge). They rely on its job table's
- * columns (`name`, `state`, `singleton_key`, `start_after`, `data`), so the engine refuses to start on
- * another schema version than the one they were written for.
+ * The only statements of ours on pg-boss's own tables, each where pg-boss 12's public calls would cost
+ * a round trip per job or could not do it safely; everything else goes through its API (delivery-engine.ts).
+ * They rely on its job table's columns (`name`, `state`, `singleton_key`, `start_after`, `data`), so the
+ * engine refuses to start on another schema version than the one they were written for.
  */
-const QUEUE_SCHEMA_VERSION = 46;
+export const QUEUE_SCHEMA_VERSION = 46;
 
-const SCHEMA_VERSION = `select version from ${QUEUE_SCHEMA}.version`;
-
-export async function checkQueueSchemaVersion(db: SqlExecutor): Promise<void> {
-  const { rows } = await db.executeSql(SCHEMA_VERSION);
-  const version = (rows[0] as { version: number } | undefined)?.version;
+export async function checkQueueSchemaVersion(boss: PgBoss): Promise<void> {
+  const version = await boss.schemaVersion();
   if (version !== QUEUE_SCHEMA_VERSION) {
     throw new Error(`The webhook queue's schema is version ${String(version)}; this build reads pg-boss's tables as of version ${QUEUE_SCHEMA_VERSION}`);
   }
@@ -24,45 +20,37 @@ export async function checkQueueSchemaVersion(db: SqlExecutor): Promise<void> {
 /** A subscription's jobs: their singleton keys are `${subscriptionId}:…` (delivery-jobs.ts). */
 const keysOf = (subscriptionId: number): string => `${subscriptionId}:%`;
 
-const DROP_WAITING = `delete from ${QUEUE_SCHEMA}.job where name = ? and state < 'active' and singleton_key like ?`;
-
-/** A deleted subscription's waiting jobs, in the deleting transaction (after its row lock: level 7). */
-export async function dropWaitingJobs(tx: EntityManager, subscriptionId: number): Promise<void> {
-  await tx.execute(DROP_WAITING, [DELIVERY_QUEUE, keysOf(subscriptionId)]);
-}
-
+/**
+ * A replay's start: the waiting jobs of the events it queues again go (the replay's start now, not at
+ * a retry's time). One statement that leaves active jobs alone: pg-boss's `deleteJob` deletes by id
+ * in any state, so between a `findJobs` and it a worker could take one of them, and deleting that
+ * active job would let the replay's job of the same event go out beside it (the queue's one active
+ * job per key is what keeps an event from being in flight twice).
+ */
 const DROP_WAITING_AFTER = `delete from ${QUEUE_SCHEMA}.job
   where name = $1 and state < 'active' and singleton_key like $2 and (data->>'sequence')::bigint > $3`;
-const RUNNING = `select (data->>'sequence')::bigint as sequence from ${QUEUE_SCHEMA}.job where name = $1 and state = 'active' and singleton_key like $2`;
 
-/** A replay's start: the waiting jobs of the events it queues again go; answers the sequences being sent right now. */
-export async function clearForReplay(tx: SqlExecutor, subscriptionId: number, after: number): Promise<Set<string>> {
+export async function dropWaitingForReplay(tx: SqlExecutor, subscriptionId: number, after: number): Promise<void> {
   await tx.executeSql(DROP_WAITING_AFTER, [DELIVERY_QUEUE, keysOf(subscriptionId), after]);
-  const { rows } = await tx.executeSql(RUNNING, [DELIVERY_QUEUE, keysOf(subscriptionId)]);
-  return new Set((rows as Array<{ sequence: string }>).map((row) => row.sequence));
 }
 
 /**
  * Jobs put off while their subscription was paused or at its cap (data.deferred) start now: it answered
- * 2xx again. Retries keep their schedule.
+ * 2xx again, or got a new URL. Retries keep their schedule. One statement: pg-boss's `update` moves one
+ * job (or one singleton key) per call, and a paused subscription may have thousands put off, released
+ * under its row lock in the recorder's transaction.
  */
 const RELEASE_DEFERRED = `update ${QUEUE_SCHEMA}.job set start_after = now()
   where name = $1 and state = 'created' and singleton_key like $2 and start_after > now() and (data->>'deferred')::boolean`;
 
-export async function releaseDeferredJobs(tx: SqlExecutor, subscriptionId: number): Promise<void> {
-  await tx.executeSql(RELEASE_DEFERRED, [DELIVERY_QUEUE, keysOf(subscriptionId)]);
-}
-
-const RELEASE_DEFERRED_ORM = RELEASE_DEFERRED.replace('$1', '?').replace('$2', '?');
-
-/** The same, in a change of the subscription that makes it healthy again (a new URL, enabled again). */
-export async function releaseDeferredJobsOf(tx: EntityManager, subscriptionId: number): Promise<void> {
-  await tx.execute(RELEASE_DEFERRED_ORM, [DELIVERY_QUEUE, keysOf(subscriptionId)]);
+export async function releaseDeferredJobs(db: SqlExecutor, subscriptionId: number): Promise<void> {
+  await db.executeSql(RELEASE_DEFERRED, [DELIVERY_QUEUE, keysOf(subscriptionId)]);
 }
 
 /**
  * The oldest event not yet delivered everywhere: still after the dispatch cursor, or with a delivery job
- * waiting or running. Seconds; 0 when nothing is waiting.
+ * waiting or running. Seconds; 0 when nothing is waiting. Read on every scrape: pg-boss has no call that
+ * answers it without handing over every waiting job.
  */
 export const OLDEST_UNDELIVERED = `
   select coalesce(extract(epoch from now() - least(

@@ -1,9 +1,9 @@
-import type { ConnectionOptions, JobInsert, PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { deliveryJob } from './delivery-jobs';
 import { DELIVERY_QUEUE } from './queue-names';
 import type { DeliveryTarget } from './delivery-messages';
 import type { QueueDatabase } from './queue-database';
-import { clearForReplay } from './queue-tables';
+import { dropWaitingForReplay } from './queue-tables';
 import { matchesEventPatterns } from '../../events';
 
 /** Events read, and jobs inserted, per statement: a replay of a long stretch is never held in memory whole. */
@@ -20,13 +20,14 @@ const EVENTS = `select sequence, type from event where sequence > $1 and sequenc
 export async function replayEvents(database: QueueDatabase, boss: PgBoss, target: DeliveryTarget, after: number, attemptTimeoutMs: number): Promise<number> {
   return database.transaction(async (tx) => {
     const [cursor] = await tx.query<{ lastSequence: string }>(CURSOR);
-    // A waiting job of a replayed event goes (the replay's starts now, not at its retry's time); one being sent stays.
-    const running = await clearForReplay(tx, target.id, after);
+    // A waiting job of a replayed event goes (the replay's starts now, not at its retry's time). One being
+    // sent stays; the replay's job of that event waits for it (one active job per key) and follows it.
+    await dropWaitingForReplay(tx, target.id, after);
     let queued = 0;
     for (let from = String(after); ; ) {
       const events = await tx.query<{ sequence: string; type: string }>(EVENTS, [from, cursor.lastSequence, BATCH]);
       const jobs = events
-        .filter((event) => !running.has(event.sequence) && matchesEventPatterns(target.events, event.type))
+        .filter((event) => matchesEventPatterns(target.events, event.type))
         .map((event) => deliveryJob({ subscriptionId: target.id, sequence: Number(event.sequence), attempt: 1 }, attemptTimeoutMs));
       if (jobs.length > 0) await boss.insert(DELIVERY_QUEUE, jobs, { db: tx });
       queued += jobs.length;

@@ -1,13 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
 import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { databaseNow } from '../../database/database-clock';
 import { inWriteTransaction } from '../../database/write-transaction';
-import { dropWaitingJobs, releaseDeferredJobsOf } from '../delivery/queue-tables';
+import { DeliveryEngine } from '../delivery/delivery-engine';
 import { WebhookSubscription } from '../entities/webhook-subscription.entity';
 import { readWebhookInput, type WebhookInput } from '../forms/webhook-input';
 import type { WebhookForm } from '../forms/webhook.form';
@@ -34,9 +34,12 @@ function apply(subscription: WebhookSubscription, input: WebhookInput): boolean 
 
 @Injectable()
 export class WebhookWritesService {
+  private readonly logger = new Logger('WebhookWrites');
+
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly engine: DeliveryEngine,
   ) {}
 
   /** Creates the subscription with a new secret; the answer is the only place the secret is shown. */
@@ -55,30 +58,37 @@ export class WebhookWritesService {
   /** PUT (`replace`) or PATCH (`merge`). An unknown id is a 404 before the form's violations are answered. */
   async update(id: number, form: SubmittedForm<WebhookForm>, mode: 'replace' | 'merge'): Promise<void> {
     const errors = await checkWebhookForm(form, urlGuardSettings(this.config));
-    await inWriteTransaction(this.em, async (tx) => {
+    const recovered = await inWriteTransaction(this.em, async (tx) => {
       const subscription = await lockSubscription(tx, id);
       throwIfInvalid(errors);
       const { url, enabled } = subscription;
-      if (!apply(subscription, readWebhookInput(form.data, mode))) return;
+      if (!apply(subscription, readWebhookInput(form.data, mode))) return false;
       subscription.updatedAt = await databaseNow(tx);
       // A new address, or enabled again: its circuit breaker starts afresh, and what it put off goes now.
-      if ((subscription.url !== url || (subscription.enabled && !enabled)) && subscription.deliveryState !== 'healthy') {
-        subscription.resetDeliveryHealth();
-        await releaseDeferredJobsOf(tx, id);
-      }
+      const reset = (subscription.url !== url || (subscription.enabled && !enabled)) && subscription.deliveryState !== 'healthy';
+      if (reset) subscription.resetDeliveryHealth();
       await tx.flush();
+      return reset;
     });
+    // After the commit, in the engine's own statement: the jobs are pg-boss's, and one released late (or
+    // not at all, by a crash in between) only comes back at the time it was put off to.
+    if (recovered) await this.engine.releaseDeferred(id).catch((error: unknown) => this.afterCommitFailed(`releasing the put-off jobs of webhook ${id}`, error));
   }
 
   async delete(id: number): Promise<void> {
     await inWriteTransaction(this.em, async (tx) => {
       const subscription = await lockSubscription(tx, id);
-      // In this transaction, so a delete that rolls back keeps them. One being sent meanwhile cannot record
-      // its attempt (the subscription is gone) and is completed unrecorded.
-      await dropWaitingJobs(tx, id);
       tx.remove(subscription);
       await tx.flush();
     });
+    // Its waiting jobs go after the commit (see dropJobsOf). One being sent meanwhile cannot record its
+    // attempt (the subscription is gone) and is completed unrecorded.
+    await this.engine.dropJobsOf(id).catch((error: unknown) => this.afterCommitFailed(`dropping the waiting jobs of webhook ${id}`, error));
+  }
+
+  /** The write is committed and answered as done; what follows it only saves the queue some work. */
+  private afterCommitFailed(what: string, error: unknown): void {
+    this.logger.warn(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   /** A new secret; the one it replaces still signs for 24 hours. Returns the new secret. */
