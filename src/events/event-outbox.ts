@@ -3,6 +3,12 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { isSavepoint } from '../database/savepoints';
 import type { EventType } from './event-types';
 
+/** A root transaction or a savepoint, as MikroORM hands it to subscribers. */
+type Context = Transaction<object>;
+
+/** MikroORM types the transaction of its events loosely (`any`). */
+const contextOf = (args: TransactionEventArgs): Context | undefined => args.transaction as Context | undefined;
+
 /** An event waiting for its transaction's commit: its type and the JSON text of its data. */
 type PendingEvent = [EventType, string];
 
@@ -38,11 +44,11 @@ const WRITE_EVENT_NAIVELY = `insert into event (sequence, type, data, data_bytes
  */
 export class EventOutbox implements EventSubscriber {
   /** The events each open transaction or savepoint recorded, in the order they were recorded. */
-  private readonly held = new WeakMap<Transaction, PendingEvent[]>();
+  private readonly held = new WeakMap<Context, PendingEvent[]>();
   /** The transaction or savepoint each open savepoint runs in. */
-  private readonly parentOf = new WeakMap<Transaction, Transaction>();
+  private readonly parentOf = new WeakMap<Context, Context>();
   /** A savepoint being opened: MikroORM names its parent before it starts and the savepoint after, both on the same fork. */
-  private readonly openingUnder = new WeakMap<EntityManager, Transaction>();
+  private readonly openingUnder = new WeakMap<EntityManager, Context>();
 
   /** EVENTS_NAIVE_SEQUENCE=1 (tests only) takes sequences from a plain sequence at insert time instead, to show what that breaks. */
   constructor(readonly naive = process.env.EVENTS_NAIVE_SEQUENCE === '1') {}
@@ -53,7 +59,7 @@ export class EventOutbox implements EventSubscriber {
    * now, and one statement at commit for all the transaction's events.
    */
   async record(tx: EntityManager, event: { type: EventType; data: unknown }): Promise<void> {
-    const context = tx.getTransactionContext<Transaction>();
+    const context = tx.getTransactionContext<Context>();
     if (context === undefined) throw new Error(`The event ${event.type} must be recorded inside the transaction of its change`);
     // Held by an outbox the transaction does not notify, it would never be written.
     if (!tx.getEventManager().getSubscribers().has(this)) throw new Error(`The event ${event.type} is recorded in an outbox not registered on its ORM (registerEventOutbox)`);
@@ -67,24 +73,30 @@ export class EventOutbox implements EventSubscriber {
     this.heldFor(context).push(pending);
   }
 
-  private heldFor(transaction: Transaction): PendingEvent[] {
+  private heldFor(transaction: Context): PendingEvent[] {
     let events = this.held.get(transaction);
     if (events === undefined) this.held.set(transaction, (events = []));
     return events;
   }
 
-  beforeTransactionStart({ em, transaction }: TransactionEventArgs): void {
+  beforeTransactionStart(args: TransactionEventArgs): void {
+    const { em } = args;
+    const transaction = contextOf(args);
     if (transaction !== undefined) this.openingUnder.set(em as EntityManager, transaction);
   }
 
-  afterTransactionStart({ em, transaction }: TransactionEventArgs): void {
+  afterTransactionStart(args: TransactionEventArgs): void {
+    const { em } = args;
+    const transaction = contextOf(args);
     const parent = this.openingUnder.get(em as EntityManager);
     if (parent === undefined || transaction === undefined) return;
     this.openingUnder.delete(em as EntityManager);
     this.parentOf.set(transaction, parent);
   }
 
-  async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
+  async beforeTransactionCommit(args: TransactionEventArgs): Promise<void> {
+    const { em } = args;
+    const transaction = contextOf(args);
     if (transaction === undefined || isSavepoint(transaction)) return;
     const events = this.held.get(transaction);
     if (events === undefined) return;
@@ -92,7 +104,8 @@ export class EventOutbox implements EventSubscriber {
     await em.getConnection().execute(WRITE_EVENTS, [events.length, JSON.stringify(events), events.length], 'run', transaction);
   }
 
-  afterTransactionCommit({ transaction }: TransactionEventArgs): void {
+  afterTransactionCommit(args: TransactionEventArgs): void {
+    const transaction = contextOf(args);
     if (transaction === undefined || !isSavepoint(transaction)) return;
     const parent = this.parentOf.get(transaction);
     const events = this.held.get(transaction);
@@ -100,7 +113,8 @@ export class EventOutbox implements EventSubscriber {
     if (parent !== undefined && events !== undefined) this.heldFor(parent).push(...events);
   }
 
-  afterTransactionRollback({ transaction }: TransactionEventArgs): void {
+  afterTransactionRollback(args: TransactionEventArgs): void {
+    const transaction = contextOf(args);
     if (transaction !== undefined) this.held.delete(transaction);
   }
 }

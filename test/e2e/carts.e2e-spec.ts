@@ -229,7 +229,7 @@ describe('carts', () => {
       ['DELETE', `/api/v1/carts/${id}/items/1`],
     ];
     for (const [method, url] of routes) {
-      const response = await t.inject({ method: method as 'GET', url, headers: { 'content-type': 'application/json' }, payload: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+      const response = await t.inject({ method: method, url, headers: { 'content-type': 'application/json' }, payload: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
       expect({ route: `${method} ${url}`, status: response.statusCode, body: JSON.parse(response.body) }).toEqual({ route: `${method} ${url}`, status: 401, body: ACCESS_DENIED });
     }
     expect(await sql(t, 'select id from orders where id = ?', [id])).toHaveLength(1);

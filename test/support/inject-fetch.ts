@@ -1,4 +1,3 @@
-import type { InjectOptions } from 'fastify';
 import type { TestApp } from './test-app';
 
 /** Any origin: requests never leave the process. */
@@ -16,7 +15,7 @@ export function injectFetch(t: TestApp): (request: Request) => Promise<Response>
     const url = new URL(request.url);
     const payload = request.body === null ? undefined : await request.text();
     const reply = await t.inject({
-      method: request.method as InjectOptions['method'],
+      method: request.method,
       url: `${url.pathname}${url.search}`,
       headers: Object.fromEntries(request.headers),
       ...(payload !== undefined && { payload }),

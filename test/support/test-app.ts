@@ -77,7 +77,7 @@ async function openTestApp(resources: SuiteResources, options: StartTestAppOptio
   return {
     running,
     config,
-    em: () => orm.em.fork() as EntityManager,
+    em: () => orm.em.fork(),
     outbox: running.app.get(EventOutbox),
     async inject(request) {
       const response = await fastify.inject(request);

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream } from 'pino';
-import { isColorSupported, prettyFactory } from 'pino-pretty';
+import { prettyFactory } from 'pino-pretty';
 
 /**
  * Human-readable log lines (pino-pretty) for a terminal: one line per entry, a completed request as
@@ -8,7 +8,8 @@ import { isColorSupported, prettyFactory } from 'pino-pretty';
  */
 export function prettyDestination(destination?: DestinationStream): DestinationStream {
   const prettify = prettyFactory({
-    colorize: destination ? false : isColorSupported,
+    // Node's own test of the terminal (NO_COLOR and FORCE_COLOR included).
+    colorize: destination ? false : process.stdout.isTTY && process.stdout.hasColors(),
     translateTime: 'SYS:HH:MM:ss.l',
     singleLine: true,
     ignore: 'pid,hostname,method,url,status,durationMs',

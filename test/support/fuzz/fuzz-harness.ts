@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml } from '../../../src/fixtures';
 import { WebhookSubscription } from '../../../src/webhooks/entities/webhook-subscription.entity';
 import { newSigningSecret } from '../../../src/webhooks/signing-secrets';
@@ -122,7 +122,7 @@ export class FuzzHarness {
   private readonly fetch: Fetch = async (method, url, payload) => {
     const headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` };
     if (payload !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.t.inject({ method: method as InjectOptions['method'], url, headers, payload });
+    const response = await this.t.inject({ method: method, url, headers, payload });
     return { status: response.statusCode, body: response.body };
   };
 
@@ -152,7 +152,7 @@ export class FuzzHarness {
   /** Sends one request and throws with the whole exchange when it breaks a rule. */
   async check(route: RouteSpec, request: FuzzRequest): Promise<LightMyRequestResponse> {
     const sent = Date.now();
-    const response = await this.t.inject(request as InjectOptions);
+    const response = await this.t.inject(request);
     const took = Date.now() - sent;
     if (process.env.FUZZ_PROGRESS && took > 2000) {
       process.stderr.write(`slow: ${took} ms ${request.method} ${truncate(request.url, 200)} ${truncate(JSON.stringify(request.headers), 200)} body ${truncate(request.payload ?? '', 300)} -> ${response.statusCode}\n`);
