@@ -8,7 +8,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/;
 
 /**
  * The outbox with nested transactions: MikroORM runs an `em.transactional` inside a transaction in a
- * savepoint, and tells subscribers of root transactions only. Each change here inserts a currency and
+ * savepoint, and tells subscribers when it is released or rolled back. Each change here inserts a currency and
  * records an event naming it, so what was written can be checked against what committed.
  */
 describe('event outbox', () => {
