@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -238,8 +239,13 @@ describe('webhook delivery through kill -9 of the API and of the worker, Postgre
       return event === undefined || body.sequence !== Number(event.sequence) || body.type !== event.type || JSON.stringify(body.data) !== JSON.stringify(event.data);
     });
     const duplicates = receiver.arrivals.filter((arrival) => arrival.status === 200).length - delivered.size;
-    // The worker alone serves its own metrics: what it delivered, and the (now empty) queue.
-    const scraped = await (await fetch(workers[1].metricsUrl)).text();
+    // The worker alone serves its own metrics: what it delivered, and the (now empty) queue. pg-boss 12
+    // counts the queue in its monitor pass and the gauge reads that count, up to a minute old: wait for it.
+    let scraped = '';
+    for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(2000)) {
+      scraped = await (await fetch(workers[1].metricsUrl)).text();
+      if (/^webhook_queue_depth 0$/m.test(scraped)) break;
+    }
     expect(scraped).toMatch(/^webhook_deliveries_total\{outcome="succeeded"\} [1-9]\d*$/m);
     expect(scraped).toMatch(/^webhook_queue_depth 0$/m);
     expect(scraped).toMatch(/^webhook_oldest_undelivered_event_age_seconds 0$/m);
