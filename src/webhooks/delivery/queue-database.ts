@@ -55,7 +55,7 @@ const bound: Run = (client, text, values) => client.query(text, values.length ==
 
 /**
  * The embedded database (pglite-socket) runs every connection on ONE PostgreSQL session and relays
- * their messages as they come. MikroORM (knex) sends each query as one simple-protocol message with its
+ * their messages as they come. MikroORM sends each query as one simple-protocol message with its
  * values inlined; pg with parameters sends an unnamed Parse/Bind/Describe/Execute/Sync group, and a
  * simple query of another connection arriving between two messages of that group replaces the
  * session's unnamed statement and portal under it ("unnamed prepared statement does not exist", or the
