@@ -3,6 +3,8 @@ const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 
 module.exports = {
   testTimeout: 30000,
+  // A worker that grows past this between two test files is replaced by a fresh one (see README, Tests and CI).
+  workerIdleMemoryLimit: '700MB',
   projects: [
     {
       displayName: 'unit',
