@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -8,18 +7,10 @@ import { Client } from 'pg';
 import { buildOrmOptions } from '../../src/database/orm-options';
 import { seedAuth, TOKEN } from '../support/seed-auth';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
+import { freePort } from '../support/free-port';
 
 const ROOT = join(__dirname, '..', '..');
 const AUTH = { authorization: `Bearer ${TOKEN}` };
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 async function waitFor<T>(what: string, attempt: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

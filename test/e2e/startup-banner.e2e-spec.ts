@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -8,17 +7,9 @@ import { hashPassword } from '../../src/auth/password-hasher';
 import { buildOrmOptions } from '../../src/database/orm-options';
 import { demoLoginWorks } from '../../src/fixtures/demo-login';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
+import { freePort } from '../support/free-port';
 
 const ROOT = join(__dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** Starts `node dist/main.js` on the database, hands its URL and start-up banner to `whileRunning`, then stops it. */
 async function bannerOf(databaseUrl: string, whileRunning: (base: string, banner: string) => Promise<void>): Promise<void> {
