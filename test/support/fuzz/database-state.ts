@@ -24,6 +24,17 @@ export async function fingerprintStatement(em: EntityManager): Promise<string> {
   return `select md5(concat_ws('|', ${parts.join(', ')})) as fingerprint`;
 }
 
+/**
+ * One past the newest transaction id that has finished. Every statement that writes a row (or locks
+ * one) runs in a transaction that is given an id, so when this has not moved across a request,
+ * nothing was written and the full fingerprint can be skipped; when it has (the request, or anything
+ * else, wrote or locked), the caller compares fingerprints.
+ */
+export async function finishedTransactionsMark(em: EntityManager): Promise<string> {
+  const [row] = await em.getConnection().execute<Array<{ mark: string }>>('select pg_snapshot_xmax(pg_current_snapshot())::text as mark');
+  return row.mark;
+}
+
 export async function fingerprint(em: EntityManager, statement: string): Promise<string> {
   const [row] = await em.getConnection().execute<Array<{ fingerprint: string }>>(statement);
   return row.fingerprint;
