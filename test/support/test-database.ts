@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { QUEUE_POOL_SIZE } from '../../src/webhooks/delivery/queue-database';
+import { databaseUrl } from './database-url';
 import { suiteResources } from './suite-resources';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const location = require('./template-location') as { tarball: string; serverTemplateName: string };
@@ -15,13 +16,6 @@ export interface TestDatabase {
   /** The same database on the server itself (the embedded one: `url`). */
   directUrl: string;
   close(): Promise<void>;
-}
-
-/** `base` (a server or pooler URL) with its database name replaced by `name`. */
-export function databaseUrl(base: string, name: string): string {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /**
