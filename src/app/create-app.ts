@@ -45,11 +45,11 @@ export interface CreateAppOptions {
 
 /** Builds the whole service: database, migrations, HTTP stack. Used by main, the CLI and the tests. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
+  const logger = createLogger(config.logLevel, options.logDestination, config.logFormat);
   const database = options.database ?? (await openDatabase(config));
-  const preparedReads = database.embedded ? PreparedReads.none() : PreparedReads.onServer(database.url, config.poolSize, options.onQuery);
+  const preparedReads = database.embedded ? PreparedReads.none() : PreparedReads.onServer(database.url, config.poolSize, { log: logger, onQuery: options.onQuery });
   let app: NestFastifyApplication | undefined;
   try {
-    const logger = createLogger(config.logLevel, options.logDestination, config.logFormat);
     const adapter = new FastifyAdapter({
       loggerInstance: logger,
       genReqId: requestIdFor,

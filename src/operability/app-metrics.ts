@@ -17,7 +17,8 @@ export class AppMetrics {
   private readonly requests: Counter<Label>;
   private readonly durations: Histogram<Label>;
 
-  constructor(readPool: () => PoolStats | null) {
+  /** `namedStatements`: whether hot reads still go as named prepared statements (null: there are none). */
+  constructor(readPool: () => PoolStats | null, namedStatements: () => boolean | null) {
     const registers = [this.registry];
     this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests completed', labelNames: LABELS, registers });
     this.durations = new Histogram({
@@ -42,6 +43,14 @@ export class AppMetrics {
     poolGauge('db_pool_connections_free', 'Idle database connections in the pool', (s) => s.free);
     poolGauge('db_pool_acquires_pending', 'Requests waiting for a database connection', (s) => s.pendingAcquires);
     poolGauge('db_pool_connections_max', 'Largest number of database connections the pool opens', (s) => s.max);
+    new Gauge({
+      name: 'db_named_statements',
+      help: 'Hot reads go as named prepared statements (1), or not (0): on the embedded database, or since named statements did not survive on the connections (a pooler without prepared-statement support)',
+      registers,
+      collect() {
+        this.set(namedStatements() === true ? 1 : 0);
+      },
+    });
     new Counter({
       name: 'db_write_lock_conflicts_total',
       help: 'Write transactions of this process that hit a deadlock or serialization failure: run again (retried) or answered 409 (refused)',

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { OrmPool } from '../database/orm-pool';
+import { PreparedReads } from '../database/prepared-reads';
 import { AppMetrics } from './app-metrics';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
@@ -10,7 +11,13 @@ import { readPoolStats } from './pool-stats';
 @Module({
   imports: [TerminusModule.forRoot({ errorLogStyle: 'json' })],
   controllers: [HealthController, MetricsController],
-  providers: [{ provide: AppMetrics, inject: [OrmPool], useFactory: (pool: OrmPool) => new AppMetrics(() => readPoolStats(pool)) }],
+  providers: [
+    {
+      provide: AppMetrics,
+      inject: [OrmPool, PreparedReads],
+      useFactory: (pool: OrmPool, reads: PreparedReads) => new AppMetrics(() => readPoolStats(pool), () => reads.usesNamedStatements),
+    },
+  ],
   exports: [AppMetrics],
 })
 export class OperabilityModule {}

@@ -43,8 +43,23 @@ async function serverTemplate(serverUrl) {
   await migrate(url.toString());
 }
 
+/** The pooler the apps under test connect through (test-database.ts): present and answering, or the run stops here. */
+async function checkPooler(poolerUrl) {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_POOLER_URL needs TEST_DATABASE_URL (the server behind the pooler)');
+  const client = new Client({ connectionString: poolerUrl });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    throw new Error(`The pooler at TEST_DATABASE_POOLER_URL does not answer (scripts/pgbouncer.sh start): ${error.message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 const started = Date.now();
-(process.env.TEST_DATABASE_URL ? serverTemplate(process.env.TEST_DATABASE_URL) : embeddedTemplate())
+(process.env.TEST_DATABASE_POOLER_URL ? checkPooler(process.env.TEST_DATABASE_POOLER_URL) : Promise.resolve())
+  .then(() => (process.env.TEST_DATABASE_URL ? serverTemplate(process.env.TEST_DATABASE_URL) : embeddedTemplate()))
   .then(() => process.stderr.write(`test database template ready in ${Date.now() - started} ms\n`))
   .catch((error) => {
     process.stderr.write(`${error.stack || error}\n`);

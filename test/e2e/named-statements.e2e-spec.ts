@@ -1,0 +1,171 @@
+import { Writable } from 'node:stream';
+import { Client } from 'pg';
+import { preparedStatement, PreparedReads } from '../../src/database/prepared-reads';
+import { AUTH, CART_WITH_ITEMS_YAML, loadShop } from '../support/cart-fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestDatabase, type TestDatabase } from '../support/test-database';
+
+/**
+ * Hot reads go as named prepared statements where the connections keep them (the server itself) and
+ * fall back to unnamed ones, without an error or a restart, where they do not: behind PgBouncer in
+ * transaction mode without prepared-statement support (1.18, as scripts/pgbouncer.sh starts it). The
+ * pooler's part runs when TEST_DATABASE_POOLER_URL names such a pooler in front of TEST_DATABASE_URL.
+ */
+const behindPooler = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_DATABASE_POOLER_URL);
+const onServer = Boolean(process.env.TEST_DATABASE_URL);
+
+interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+function logCapture(): { destination: Writable; warnings(): LogLine[] } {
+  let output = '';
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      output += chunk.toString();
+      callback();
+    },
+  });
+  const lines = (): LogLine[] =>
+    output
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as LogLine);
+  return { destination, warnings: () => lines().filter((line) => line.level === 40) };
+}
+
+const FALLBACK_WARNING = expect.stringMatching(/^Named prepared statements do not survive on these database connections/) as unknown;
+
+const sample = (metrics: string, series: string): number | undefined => {
+  const line = metrics.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+};
+
+describe('GET cart at 16 in parallel', () => {
+  let t: TestApp;
+  let log: ReturnType<typeof logCapture>;
+  let cartId: number;
+
+  beforeAll(async () => {
+    log = logCapture();
+    t = await startTestApp({ env: { LOG_LEVEL: 'warn' }, logDestination: log.destination });
+    cartId = (await loadShop(t, CART_WITH_ITEMS_YAML)).orders.cart_with_items;
+  });
+  afterAll(() => t?.close());
+
+  const how = behindPooler
+    ? 'behind the pooler, falling back to unnamed statements with one warning'
+    : onServer
+      ? 'with its named statement kept'
+      : 'through the ORM (the embedded database has no prepared reads)';
+  it(`answers every request with the cart ${how}`, async () => {
+    const get = () => t.inject({ method: 'GET', url: `/api/v1/carts/${cartId}`, headers: AUTH });
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    for (let round = 0; round < 10; round += 1) {
+      const responses = await Promise.all(Array.from({ length: 16 }, get));
+      expect(responses.map((response) => [response.statusCode, response.body])).toEqual(responses.map(() => [200, first.body]));
+    }
+    const metrics = (await t.inject({ method: 'GET', url: '/metrics' })).body;
+    if (behindPooler) {
+      expect(log.warnings()).toEqual([expect.objectContaining({ msg: FALLBACK_WARNING, statement: expect.stringMatching(/^cart_by_id_[0-9a-f]{8}$/) as unknown })]);
+      expect(sample(metrics, 'db_named_statements')).toBe(0);
+    } else {
+      expect(log.warnings()).toEqual([]);
+      // The embedded database has no prepared reads: GET cart goes through the ORM.
+      expect(sample(metrics, 'db_named_statements')).toBe(onServer ? 1 : 0);
+    }
+  });
+});
+
+const CART_COUNT = preparedStatement('cart_count', `select count(*)::int as carts from orders where checkout_state = $1`);
+
+/** Prepared reads on `url`, with their warnings and the statements they send as they send them. */
+function preparedReadsOn(url: string) {
+  const warnings: unknown[] = [];
+  const sent: string[] = [];
+  const reads = PreparedReads.onServer(url, 2, {
+    log: { warn: (details: unknown) => void warnings.push(details) },
+    onQuery: (line) => sent.push(line.endsWith('[unnamed]') ? 'unnamed' : 'named'),
+  });
+  const count = async () => (await reads.rows<{ carts: number }>(CART_COUNT, ['cart']))[0].carts;
+  return { reads, warnings, sent, count };
+}
+
+(onServer ? describe : describe.skip)('prepared reads on the server itself', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await startTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it('keep their named statements on every connection', async () => {
+    const { reads, warnings, sent, count } = preparedReadsOn(database.directUrl);
+    try {
+      for (let round = 0; round < 5; round += 1) expect(await Promise.all([count(), count(), count()])).toEqual([0, 0, 0]);
+      expect(reads.usesNamedStatements).toBe(true);
+      expect(warnings).toEqual([]);
+      expect(new Set(sent)).toEqual(new Set(['named']));
+    } finally {
+      await reads.close();
+    }
+  });
+});
+
+(behindPooler ? describe : describe.skip)('prepared reads behind a pooler that does not keep named statements (TEST_DATABASE_POOLER_URL)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await startTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  /** A transaction through the pooler: it holds the server connection the pooler would hand out next. */
+  async function holdingAServerConnection<T>(work: () => Promise<T>): Promise<T> {
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1');
+      return await work();
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+  }
+
+  it('a connection that prepared its statement is handed another server connection (26000): the read runs unnamed, one warning, nothing named after', async () => {
+    const { reads, warnings, sent, count } = preparedReadsOn(database.url);
+    try {
+      expect(await count()).toBe(0);
+      // The only idle server connection (the one that has the statement) is taken: the next read gets a new one.
+      expect(await holdingAServerConnection(count)).toBe(0);
+      expect(warnings).toEqual([expect.objectContaining({ code: '26000', statement: CART_COUNT.name })]);
+      expect(reads.usesNamedStatements).toBe(false);
+      for (let round = 0; round < 5; round += 1) expect(await Promise.all([count(), count()])).toEqual([0, 0]);
+      expect(warnings).toHaveLength(1);
+      expect(sent).toEqual(['named', 'named', 'unnamed', ...Array<string>(10).fill('unnamed')]);
+    } finally {
+      await reads.close();
+    }
+  });
+
+  it('a new connection is handed a server connection where another one prepared the name (42P05): the same', async () => {
+    const before = preparedReadsOn(database.url);
+    try {
+      expect(await before.count()).toBe(0);
+    } finally {
+      await before.reads.close();
+    }
+    const { reads, warnings, sent, count } = preparedReadsOn(database.url);
+    try {
+      expect(await count()).toBe(0);
+      expect(warnings).toEqual([expect.objectContaining({ code: '42P05', statement: CART_COUNT.name })]);
+      expect(await Promise.all([count(), count()])).toEqual([0, 0]);
+      expect(sent).toEqual(['named', 'unnamed', 'unnamed', 'unnamed']);
+    } finally {
+      await reads.close();
+    }
+  });
+});
