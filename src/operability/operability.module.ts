@@ -4,13 +4,14 @@ import { OrmPool } from '../database/orm-pool';
 import { AppMetrics } from './app-metrics';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
+import { ReplicaHealthIndicator } from './replica-health.indicator';
 import { readPoolStats } from './pool-stats';
 
 /** Health probes and Prometheus metrics. The per-request hook is attached in createApp (observeRequests). */
 @Module({
   imports: [TerminusModule.forRoot({ errorLogStyle: 'json' })],
   controllers: [HealthController, MetricsController],
-  providers: [{ provide: AppMetrics, inject: [OrmPool], useFactory: (pool: OrmPool) => new AppMetrics(() => readPoolStats(pool)) }],
+  providers: [ReplicaHealthIndicator, { provide: AppMetrics, inject: [OrmPool], useFactory: (pool: OrmPool) => new AppMetrics(() => readPoolStats(pool)) }],
   exports: [AppMetrics],
 })
 export class OperabilityModule {}
