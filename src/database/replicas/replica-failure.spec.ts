@@ -15,6 +15,7 @@ describe('replicaFailure', () => {
     ['connection failure (08006)', sqlError('08006'), 'unavailable'],
     ['cancelled by a recovery conflict (40001)', sqlError('40001'), 'conflict'],
     ['recovery conflict with a buffer pin deadlock (40P01)', sqlError('40P01'), 'conflict'],
+    ['a statement cancelled (57014): it would be on the primary too', sqlError('57014'), null],
     ['a syntax error: the statement fails on the primary too', sqlError('42601'), null],
     ['a bad value: the same on the primary', sqlError('22P02'), null],
     ['a write on the standby: a routing bug, not an outage', sqlError('25006'), null],

@@ -7,6 +7,8 @@ import { DatabaseError } from 'pg';
  */
 const UNAVAILABLE_CLASSES = new Set(['08', '28', '3D', '53', '57', '58']);
 
+const QUERY_CANCELED = '57014';
+
 /** A hot standby cancels a query whose rows the replay must remove or change under it ("conflict with recovery"). */
 const RECOVERY_CONFLICTS = new Set(['40001', '40P01']);
 
@@ -19,5 +21,7 @@ export function replicaFailure(error: unknown): 'unavailable' | 'conflict' | nul
   if (!(error instanceof DatabaseError)) return 'unavailable';
   const code = error.code ?? '';
   if (RECOVERY_CONFLICTS.has(code)) return 'conflict';
+  // A statement cancelled (statement_timeout, a cancel request) would be on the primary too.
+  if (code === QUERY_CANCELED) return null;
   return UNAVAILABLE_CLASSES.has(code.slice(0, 2)) ? 'unavailable' : null;
 }
