@@ -53,6 +53,8 @@ export class ReplicaLagMonitor {
     this.history = new PrimaryWalHistory(2 * replicas.states.maxLagMs);
     this.logged = replicas.urls.map(() => 'unknown');
     replicas.onReadFailure((index, reason) => {
+      // The reads in flight when a replica goes away all fail: one line for them.
+      if (this.logged[index] === 'down') return;
       this.logged[index] = 'down';
       this.logger.warn(`Read replica ${index + 1} failed a read (${reason}): its reads go to the primary; the read was answered there`);
     });
