@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createApp, type RunningApp } from './app/create-app';
 import { startupBanner } from './app/startup-banner';
-import { loadConfig } from './config/app-config';
+import { ConfigError, loadConfig } from './config/app-config';
 import { DataDirInUseError } from './database/data-dir-lock';
 import { demoLoginWorks } from './fixtures/demo-login';
 import { loadDemoShopIfEmpty } from './fixtures/demo-shop';
@@ -80,6 +80,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof DataDirInUseError) {
     process.stderr.write(`${error.message}\n`);
+  } else if (error instanceof ConfigError) {
+    process.stderr.write(`Failed to start: ${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   }

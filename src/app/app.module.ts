@@ -1,6 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, ConfigError, type AppConfig } from '../config/app-config';
 import { AddressingModule } from '../addressing/addressing.module';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
@@ -13,6 +13,8 @@ import { OperabilityModule } from '../operability/operability.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
 import { OrmPool } from '../database/orm-pool';
 import { PreparedReads } from '../database/prepared-reads';
+import { ReadReplicas } from '../database/replicas/read-replicas';
+import { ReadReplicasModule } from '../database/replicas/read-replicas.module';
 import { EventsModule } from '../events/events.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { OrdersModule } from '../orders/orders.module';
@@ -26,11 +28,14 @@ import { ColumnLimitsLoader } from './column-limits.loader';
 export class AppModule {
   static register(config: AppConfig, connection: OrmConnectionSettings, preparedReads: PreparedReads = PreparedReads.none(), embedded = false): DynamicModule {
     const ormPool = new OrmPool();
+    if (embedded && config.databaseReplicaUrls.length > 0) throw new ConfigError('DATABASE_REPLICA_URLS cannot be used with the embedded database: it has no read replicas');
+    const readReplicas = new ReadReplicas(config.databaseReplicaUrls, config.databaseReplicaMaxLagMs);
     return {
       module: AppModule,
       global: true,
       imports: [
-        MikroOrmModule.forRoot({ ...buildOrmOptions({ ...connection, pool: ormPool }), registerRequestContext: false }),
+        MikroOrmModule.forRoot({ ...buildOrmOptions({ ...connection, pool: ormPool, readReplicas }), registerRequestContext: false }),
+        ReadReplicasModule,
         AuthModule,
         ChannelsModule,
         CustomersModule,
@@ -52,10 +57,11 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: PreparedReads, useValue: preparedReads },
         { provide: OrmPool, useValue: ormPool },
+        { provide: ReadReplicas, useValue: readReplicas },
         { provide: DELIVERY_DATABASE, useValue: { url: connection.clientUrl, embedded } },
         ColumnLimitsLoader,
       ],
-      exports: [APP_CONFIG, PreparedReads, OrmPool, DELIVERY_DATABASE],
+      exports: [APP_CONFIG, PreparedReads, OrmPool, ReadReplicas, DELIVERY_DATABASE],
     };
   }
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { loadConfig, type AppConfig } from '../config/app-config';
+import { ConfigError, loadConfig, type AppConfig } from '../config/app-config';
 import { DataDirInUseError } from '../database/data-dir-lock';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
 import { buildOrmOptions } from '../database/orm-options';
@@ -33,7 +33,7 @@ export async function withOrm<T>(work: (orm: MikroORM, context: OrmContext) => P
 
 /** Prints a failure for a person (no stack for expected errors) and exits 1. */
 export function exitWithError(error: unknown): never {
-  const message = error instanceof DataDirInUseError || error instanceof CliUsageError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message = error instanceof DataDirInUseError || error instanceof CliUsageError || error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }

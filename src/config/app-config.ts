@@ -9,6 +9,10 @@ export interface AppConfig {
   port: number;
   /** A PostgreSQL server; null selects the embedded database. */
   databaseUrl: string | null;
+  /** Read replicas of databaseUrl (streaming standbys) that answer the list pages; empty: everything reads the primary. */
+  databaseReplicaUrls: string[];
+  /** A replica further behind the primary than this is not read from (DATABASE_REPLICA_MAX_LAG_MS). */
+  databaseReplicaMaxLagMs: number;
   /** Where the embedded database persists. */
   dataDir: string;
   poolSize: number;
@@ -50,10 +54,13 @@ export interface AppConfig {
   eventsCleanupIntervalMs: number;
 }
 
+/** A setting the service cannot start with; the message says which and why. */
+export class ConfigError extends Error {}
+
 function integer(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new ConfigError(`Expected a whole number, got "${value}"`);
   return parsed;
 }
 
@@ -63,7 +70,7 @@ const DEFAULT_RETRY_DELAYS = [5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200, 
 /** `first,max` in seconds: 5 s, doubling up to 10 min by default. */
 function pauseRange(value: string | undefined): { first: number; max: number } {
   const [first, max] = seconds(value, [5, 600]);
-  if (first === undefined || max === undefined || first <= 0 || max < first) throw new Error(`WEBHOOK_PAUSE_SECONDS must be "first,max" with 0 < first <= max, got "${value}"`);
+  if (first === undefined || max === undefined || first <= 0 || max < first) throw new ConfigError(`WEBHOOK_PAUSE_SECONDS must be "first,max" with 0 < first <= max, got "${value}"`);
   return { first: first * 1000, max: max * 1000 };
 }
 
@@ -71,7 +78,7 @@ function seconds(value: string | undefined, fallback: number[]): number[] {
   if (value === undefined || value === '') return fallback;
   return list(value).map((item) => {
     const parsed = Number(item);
-    if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`Expected seconds, got "${item}"`);
+    if (!Number.isFinite(parsed) || parsed < 0) throw new ConfigError(`Expected seconds, got "${item}"`);
     return parsed;
   });
 }
@@ -80,7 +87,7 @@ function seconds(value: string | undefined, fallback: number[]): number[] {
 function flag(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
-  throw new Error(`${name} must be 1 or 0, got "${value}"`);
+  throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
 }
 
 function list(value: string | undefined): string[] {
@@ -90,11 +97,41 @@ function list(value: string | undefined): string[] {
     .filter((item) => item !== '');
 }
 
+const isPostgresUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgresql:' || url.protocol === 'postgres:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/** The replicas' URLs; never echoed in an error, as they may hold a password. */
+function replicaUrls(value: string | undefined, databaseUrl: string | null): string[] {
+  const urls = list(value);
+  urls.forEach((url, index) => {
+    if (!isPostgresUrl(url)) throw new ConfigError(`DATABASE_REPLICA_URLS: entry ${index + 1} is not a PostgreSQL URL (postgresql://user:password@host:port/database)`);
+  });
+  if (urls.length > 0 && databaseUrl === null) {
+    throw new ConfigError('DATABASE_REPLICA_URLS is set without DATABASE_URL: the embedded database has no read replicas. Set DATABASE_URL to their primary, or unset DATABASE_REPLICA_URLS.');
+  }
+  return urls;
+}
+
+function maxLagMs(value: string | undefined): number {
+  if (value === undefined || value === '') return 2000;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 100) throw new ConfigError(`DATABASE_REPLICA_MAX_LAG_MS must be a whole number of milliseconds, at least 100; got "${value}"`);
+  return parsed;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     host: env.HOST || '127.0.0.1',
     port: integer(env.PORT, 8000),
     databaseUrl: env.DATABASE_URL || null,
+    databaseReplicaUrls: replicaUrls(env.DATABASE_REPLICA_URLS, env.DATABASE_URL || null),
+    databaseReplicaMaxLagMs: maxLagMs(env.DATABASE_REPLICA_MAX_LAG_MS),
     dataDir: resolve(env.DATA_DIR || './var/db'),
     poolSize: Math.max(1, integer(env.DB_POOL_SIZE, 10)),
     logLevel: env.LOG_LEVEL || 'info',

@@ -4,6 +4,8 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { ALL_ENTITIES } from './entities';
 import type { OrmPool } from './orm-pool';
+import type { ReadReplicas } from './replicas/read-replicas';
+import { replicaRoutingDriver } from './replicas/replica-routing-driver';
 import { MIGRATIONS } from './migrations';
 import { QUEUE_SCHEMA } from '../webhooks/delivery/queue-names';
 
@@ -14,12 +16,19 @@ export interface OrmConnectionSettings {
   onQuery?: (sql: string) => void;
   /** Filled in with the pool when MikroORM opens it. */
   pool?: OrmPool;
+  /** Read replicas for the list reads (src/database/replicas); none by default. */
+  readReplicas?: ReadReplicas;
 }
 
 export function buildOrmOptions(settings: OrmConnectionSettings) {
+  const replicaUrls = settings.readReplicas?.urls ?? [];
   return defineConfig({
-    driver: PostgreSqlDriver,
+    driver: settings.readReplicas && replicaUrls.length > 0 ? replicaRoutingDriver(settings.readReplicas) : PostgreSqlDriver,
     clientUrl: settings.clientUrl,
+    // Each replica gets the primary's pool settings; driverOptions of its own, as the primary's report the primary's pool.
+    replicas: replicaUrls.map((clientUrl, index) => ({ name: `replica-${index + 1}`, clientUrl, driverOptions: {} })),
+    // Only the reads asked for on the `read` connection (LIST_READ) may go to a replica.
+    preferReadReplicas: false,
     entities: ALL_ENTITIES,
     extensions: [Migrator],
     metadataProvider: ReflectMetadataProvider,

@@ -5,7 +5,8 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { ApiPublicEndpoint, ApiResponses } from '../common/openapi/api-decorators';
 import { ok } from '../common/openapi/responses';
-import { HealthCheckResultSchema, liveExample, notReadyExample, readyExample } from './operability.openapi';
+import { HealthCheckResultSchema, liveExample, notReadyExample, readyExample, readyWithReplicasExample } from './operability.openapi';
+import { ReplicaHealthIndicator } from './replica-health.indicator';
 
 /** How long the readiness probe waits for `select 1`. */
 const READINESS_DB_TIMEOUT_MS = 1000;
@@ -17,6 +18,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly database: MikroOrmHealthIndicator,
+    private readonly replicas: ReplicaHealthIndicator,
   ) {}
 
   /** The process is up and serving HTTP; touches nothing else, so a database outage does not restart it. */
@@ -35,10 +37,13 @@ export class HealthController {
   @ApiOperation({
     operationId: 'readiness',
     summary: 'Readiness probe',
-    description: `Checks that the database answers \`select 1\` within ${READINESS_DB_TIMEOUT_MS} ms. No token needed.`,
+    description: `Checks that the database answers \`select 1\` within ${READINESS_DB_TIMEOUT_MS} ms, and reports each read replica (\`replica-N\`): a replica that is down or lagging makes the status \`degraded\`, still 200, as lists are then read from the primary. No token needed.`,
   })
   @ApiResponses(
-    ok('The database answers.', HealthCheckResultSchema, { ready: { summary: 'Ready', value: readyExample } }),
+    ok('The database answers.', HealthCheckResultSchema, {
+      ready: { summary: 'Ready', value: readyExample },
+      readyWithReplicas: { summary: 'Ready, one read replica lagging (DATABASE_REPLICA_URLS)', value: readyWithReplicasExample },
+    }),
     {
       status: 503,
       description: 'The database does not answer in time; `error` names the failed check.',
@@ -49,7 +54,7 @@ export class HealthController {
   @ApiPublicEndpoint()
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthCheckResult> {
     try {
-      return await this.health.check([() => this.database.pingCheck('database', { timeout: READINESS_DB_TIMEOUT_MS })]);
+      return await this.health.check([() => this.database.pingCheck('database', { timeout: READINESS_DB_TIMEOUT_MS }), () => this.replicas.check()]);
     } catch (error) {
       // Terminus reports a failed check as this exception carrying the result; answer with that body as is.
       if (!(error instanceof ServiceUnavailableException)) throw error;

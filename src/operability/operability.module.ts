@@ -5,6 +5,7 @@ import { PreparedReads } from '../database/prepared-reads';
 import { AppMetrics } from './app-metrics';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
+import { ReplicaHealthIndicator } from './replica-health.indicator';
 import { readPoolStats } from './pool-stats';
 
 /** Health probes and Prometheus metrics. The per-request hook is attached in createApp (observeRequests). */
@@ -12,6 +13,7 @@ import { readPoolStats } from './pool-stats';
   imports: [TerminusModule.forRoot({ errorLogStyle: 'json' })],
   controllers: [HealthController, MetricsController],
   providers: [
+    ReplicaHealthIndicator,
     {
       provide: AppMetrics,
       inject: [OrmPool, PreparedReads],

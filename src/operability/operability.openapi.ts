@@ -1,7 +1,7 @@
 import type { ResponseSpec } from '../common/openapi/responses';
 import { responseHeader } from '../common/openapi/responses';
 import { errorBody } from '../common/openapi/error-schemas';
-import { closedObject, string, type Schema } from '../common/openapi/schema-builders';
+import { closedObject, integer, string, type Schema } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
 
 /** Wire shapes of the health probes (Terminus' result) and the metrics scrape. */
@@ -10,8 +10,13 @@ const indicators = (description: string): Schema => ({
   type: 'object',
   description,
   additionalProperties: closedObject(
-    { status: string({ enum: ['up', 'down'] }), message: string({ description: 'Why the check failed.' }) },
-    { optional: ['message'] },
+    {
+      status: string({ enum: ['up', 'degraded', 'down'] }),
+      message: string({ description: 'Why the check failed, or what a degraded one means.' }),
+      state: string({ enum: ['up', 'lagging', 'down', 'unknown'], description: 'A read replica only: whether list reads go to it (`up`) or to the primary.' }),
+      lagMs: integer({ minimum: 0, description: 'A read replica only: it holds every commit older than this (at least this far behind when `lagging`).' }),
+    },
+    { optional: ['message', 'state', 'lagMs'] },
   ),
 });
 
@@ -19,13 +24,13 @@ export const HealthCheckResultSchema = defineSchema(
   'HealthCheckResult',
   closedObject(
     {
-      status: string({ enum: ['ok', 'error'], description: '`ok` when every check passed.' }),
+      status: string({ enum: ['ok', 'degraded', 'error'], description: '`ok` when every check passed; `degraded` when only a read replica is not in use (still 200).' }),
       info: indicators('The checks that passed, by name.'),
       error: indicators('The checks that failed, by name.'),
       details: indicators('Every check, by name.'),
     },
     {
-      description: 'The result of a health probe; `database` is the only check (readiness only).',
+      description: 'The result of a health probe: readiness checks `database`, and each read replica as `replica-1`, `replica-2`, … (DATABASE_REPLICA_URLS).',
       example: { status: 'ok', info: { database: { status: 'up' } }, error: {}, details: { database: { status: 'up' } } },
     },
   ),
@@ -33,6 +38,13 @@ export const HealthCheckResultSchema = defineSchema(
 
 export const liveExample = { status: 'ok', info: {}, error: {}, details: {} };
 export const readyExample = { status: 'ok', info: { database: { status: 'up' } }, error: {}, details: { database: { status: 'up' } } };
+const lagging = { status: 'degraded', state: 'lagging', lagMs: 5400, message: 'More than 2000 ms behind the primary: lists are read from the primary' };
+export const readyWithReplicasExample = {
+  status: 'degraded',
+  info: { database: { status: 'up' }, 'replica-1': { status: 'up', state: 'up', lagMs: 120 }, 'replica-2': lagging },
+  error: {},
+  details: { database: { status: 'up' }, 'replica-1': { status: 'up', state: 'up', lagMs: 120 }, 'replica-2': lagging },
+};
 export const notReadyExample = {
   status: 'error',
   info: {},

@@ -6,6 +6,7 @@ import { links } from '../common/links';
 import { readPage } from '../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../common/pagination/page-request';
 import { readStringFilter, stringFilterWhere } from '../common/pagination/string-filter';
+import { LIST_READ } from '../database/replicas/list-read';
 import { Payment } from './entities/payment.entity';
 import { serializePayment, serializePaymentListItem } from './payment.serializer';
 import { findPayment } from './queries/payment.read-model';
@@ -30,7 +31,7 @@ export class PaymentsService {
     const em = this.em.fork();
     const orderBy = request.sorting.map(([field, direction]) => ({ [SORT_PROPERTIES[field]]: direction }));
     return readPage(links.payments(), request, {
-      count: () => em.count(Payment, where),
+      count: () => em.count(Payment, where, LIST_READ),
       read: async (window) =>
         (
           await em.find(Payment, where, {
@@ -40,6 +41,7 @@ export class PaymentsService {
             populateOrderBy: { method: { translations: { id: 'asc' } } },
             strategy: 'joined',
             disableIdentityMap: true,
+            ...LIST_READ,
           })
         ).map(serializePaymentListItem),
     });

@@ -6,6 +6,7 @@ import { links } from '../common/links';
 import { readPage } from '../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../common/pagination/page-request';
 import { readStringFilter, stringFilterWhere } from '../common/pagination/string-filter';
+import { LIST_READ } from '../database/replicas/list-read';
 import { Shipment } from './entities/shipment.entity';
 import { serializeShipment } from './shipment.serializer';
 
@@ -29,9 +30,9 @@ export class ShipmentsService {
     const em = this.em.fork();
     const orderBy = request.sorting.map(([field, direction]) => ({ [SORT_PROPERTIES[field]]: direction }));
     return readPage(links.shipments(), request, {
-      count: () => em.count(Shipment, where),
+      count: () => em.count(Shipment, where, LIST_READ),
       read: async (window) =>
-        (await em.find(Shipment, where, { ...window, orderBy, populate: ['method.zone'], strategy: 'joined', disableIdentityMap: true })).map(serializeShipment),
+        (await em.find(Shipment, where, { ...window, orderBy, populate: ['method.zone'], strategy: 'joined', disableIdentityMap: true, ...LIST_READ })).map(serializeShipment),
     });
   }
 

@@ -6,8 +6,9 @@ import { createApp, type RunningApp } from '../../src/app/create-app';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
 import { EventOutbox } from '../../src/events';
 import { OpenApiContract } from './openapi-contract';
+import { waitForReplica } from './replica-state';
 import { suiteResources, type SuiteResources } from './suite-resources';
-import { startTestDatabase, TEST_POOL_SIZE } from './test-database';
+import { startTestDatabase, TEST_POOL_SIZE, type TestDatabaseOptions } from './test-database';
 
 export interface TestApp {
   running: RunningApp;
@@ -20,8 +21,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface StartTestAppOptions {
+export interface StartTestAppOptions extends TestDatabaseOptions {
+  /** Over the harness's settings (a replica's DATABASE_REPLICA_URLS among them). */
   env?: Record<string, string>;
+  /** With TEST_DATABASE_REPLICA_URL: reach the replica on this loopback port (a proxy in front of it) instead. */
+  replicaPort?: number;
   onQuery?: (sql: string) => void;
   logDestination?: DestinationStream;
   /**
@@ -54,10 +58,13 @@ export function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp
 }
 
 async function openTestApp(resources: SuiteResources, options: StartTestAppOptions): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json', DB_POOL_SIZE: String(TEST_POOL_SIZE), WEBHOOK_CONCURRENCY: '0', ...options.env });
-  const database = await startTestDatabase();
+  const database = await startTestDatabase(options);
+  let config: AppConfig;
   let running: RunningApp;
   try {
+    // With TEST_DATABASE_REPLICA_URL the app reads its lists from the copy on the replica.
+    const replica = database.replicaUrl === null ? {} : { DATABASE_URL: database.url, DATABASE_REPLICA_URLS: viaPort(database.replicaUrl, options.replicaPort) };
+    config = loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json', DB_POOL_SIZE: String(TEST_POOL_SIZE), WEBHOOK_CONCURRENCY: '0', ...replica, ...options.env });
     resources.checkNotClosing();
     running = await createApp(config, {
       database: { url: database.url, embedded: !process.env.TEST_DATABASE_URL, close: () => database.close() },
@@ -70,6 +77,8 @@ async function openTestApp(resources: SuiteResources, options: StartTestAppOptio
   }
   const close = resources.add(() => running.close());
   resources.checkNotClosing();
+  // Lists are then read from the replica from the first request on (its lag is known after a check or two).
+  if (database.replicaUrl !== null && options.env?.DATABASE_REPLICA_URLS === undefined) await waitForReplica(running, (view) => view.state === 'up');
   const orm = running.app.get(MikroORM);
   const fastify = running.app.getHttpAdapter().getInstance();
   const validate = options.validateResponses ?? process.env.OPENAPI_VALIDATION !== 'off';
@@ -90,6 +99,14 @@ async function openTestApp(resources: SuiteResources, options: StartTestAppOptio
     },
     close,
   };
+}
+
+function viaPort(url: string, port: number | undefined): string {
+  if (port === undefined) return url;
+  const via = new URL(url);
+  via.hostname = '127.0.0.1';
+  via.port = String(port);
+  return via.toString();
 }
 
 export function json(response: LightMyRequestResponse): unknown {

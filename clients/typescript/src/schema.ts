@@ -269,7 +269,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Checks that the database answers `select 1` within 1000 ms. No token needed.
+         * @description Checks that the database answers `select 1` within 1000 ms, and reports each read replica (`replica-N`): a replica that is down or lagging makes the status `degraded`, still 200, as lists are then read from the primary. No token needed.
          */
         get: operations["readiness"];
         put?: never;
@@ -3537,7 +3537,7 @@ export interface components {
             };
         };
         /**
-         * @description The result of a health probe; `database` is the only check (readiness only).
+         * @description The result of a health probe: readiness checks `database`, and each read replica as `replica-1`, `replica-2`, … (DATABASE_REPLICA_URLS).
          * @example {
          *       "status": "ok",
          *       "info": {
@@ -3555,35 +3555,56 @@ export interface components {
          */
         HealthCheckResult: {
             /**
-             * @description `ok` when every check passed.
+             * @description `ok` when every check passed; `degraded` when only a read replica is not in use (still 200).
              * @enum {string}
              */
-            status: "ok" | "error";
+            status: "ok" | "degraded" | "error";
             /** @description The checks that passed, by name. */
             info: {
                 [key: string]: {
                     /** @enum {string} */
-                    status: "up" | "down";
-                    /** @description Why the check failed. */
+                    status: "up" | "degraded" | "down";
+                    /** @description Why the check failed, or what a degraded one means. */
                     message?: string;
+                    /**
+                     * @description A read replica only: whether list reads go to it (`up`) or to the primary.
+                     * @enum {string}
+                     */
+                    state?: "up" | "lagging" | "down" | "unknown";
+                    /** @description A read replica only: it holds every commit older than this (at least this far behind when `lagging`). */
+                    lagMs?: number;
                 };
             };
             /** @description The checks that failed, by name. */
             error: {
                 [key: string]: {
                     /** @enum {string} */
-                    status: "up" | "down";
-                    /** @description Why the check failed. */
+                    status: "up" | "degraded" | "down";
+                    /** @description Why the check failed, or what a degraded one means. */
                     message?: string;
+                    /**
+                     * @description A read replica only: whether list reads go to it (`up`) or to the primary.
+                     * @enum {string}
+                     */
+                    state?: "up" | "lagging" | "down" | "unknown";
+                    /** @description A read replica only: it holds every commit older than this (at least this far behind when `lagging`). */
+                    lagMs?: number;
                 };
             };
             /** @description Every check, by name. */
             details: {
                 [key: string]: {
                     /** @enum {string} */
-                    status: "up" | "down";
-                    /** @description Why the check failed. */
+                    status: "up" | "degraded" | "down";
+                    /** @description Why the check failed, or what a degraded one means. */
                     message?: string;
+                    /**
+                     * @description A read replica only: whether list reads go to it (`up`) or to the primary.
+                     * @enum {string}
+                     */
+                    state?: "up" | "lagging" | "down" | "unknown";
+                    /** @description A read replica only: it holds every commit older than this (at least this far behind when `lagging`). */
+                    lagMs?: number;
                 };
             };
         };

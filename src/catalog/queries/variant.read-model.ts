@@ -1,4 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
+import { LIST_READ } from '../../database/replicas/list-read';
 import type { PageWindow } from '../../common/pagination/page';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
 import { findShippingCategoryDetails, type ShippingCategoryDetail } from '../../shipping/categories/queries/shipping-category.read-model';
@@ -72,10 +73,10 @@ export const VARIANT_SELECT = `
     cross join (select ${DESCRIPTOR_LOCALE} as code) dl`;
 
 /** The variants with their categories, read for all of them at once. */
-export async function withCategories(em: EntityManager, rows: VariantRow[]): Promise<Variant[]> {
+export async function withCategories(em: EntityManager, rows: VariantRow[], connectionType: ConnectionType = 'write'): Promise<Variant[]> {
   const [taxCategories, shippingCategories] = await Promise.all([
-    findTaxCategoryDetails(em, rows.flatMap((row) => (row.taxCategoryId === null ? [] : [row.taxCategoryId]))),
-    findShippingCategoryDetails(em, rows.flatMap((row) => (row.shippingCategoryId === null ? [] : [row.shippingCategoryId]))),
+    findTaxCategoryDetails(em, rows.flatMap((row) => (row.taxCategoryId === null ? [] : [row.taxCategoryId])), connectionType),
+    findShippingCategoryDetails(em, rows.flatMap((row) => (row.shippingCategoryId === null ? [] : [row.shippingCategoryId])), connectionType),
   ]);
   return rows.map(({ taxCategoryId, shippingCategoryId, ...variant }) => ({
     ...variant,
@@ -102,6 +103,6 @@ export async function findVariant(em: EntityManager, productCode: string, code: 
 /** One page of a product's variants. */
 export async function findVariantPage(em: EntityManager, productCode: string, request: VariantPageRequest, window: PageWindow): Promise<Variant[]> {
   const order = request.sorting.map(([field, direction]: [VariantSort | 'id', SortDirection]) => `${SORT_COLUMNS[field]} ${direction}`).join(', ');
-  const rows = await em.execute<VariantRow[]>(`${VARIANT_SELECT} where p.code = ? order by ${order} limit ? offset ?`, [productCode, window.limit, window.offset]);
-  return withCategories(em, rows);
+  const rows = await em.execute<VariantRow[]>(`${VARIANT_SELECT} where p.code = ? order by ${order} limit ? offset ?`, [productCode, window.limit, window.offset], LIST_READ);
+  return withCategories(em, rows, LIST_READ.connectionType);
 }

@@ -5,6 +5,7 @@ import { resourceNotFound } from '../../common/errors/api-error';
 import { links } from '../../common/links';
 import { readPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
+import { LIST_READ } from '../../database/replicas/list-read';
 import { Product } from '../entities/product.entity';
 import { findProduct } from '../queries/product.read-model';
 import { findVariant, findVariantPage, VARIANT_SORTS, type VariantSort } from '../queries/variant.read-model';
@@ -31,7 +32,7 @@ export class CatalogService {
       // The product (no row when it is unknown) with its number of variants, in one statement.
       count: async () => {
         const [counted] = await em
-          .createQueryBuilder(Product, 'p')
+          .createQueryBuilder(Product, 'p', LIST_READ.connectionType)
           .select(['p.id', raw('count(v.id)::int as total')])
           .leftJoin('p.variants', 'v')
           .where({ code: productCode })

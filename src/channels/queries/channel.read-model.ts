@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
 import { intArray } from '../../database/int-array';
 import { withDates, type Stored } from '../../database/stored-dates';
 import type { Channel } from '../entities/channel.entity';
@@ -16,8 +16,8 @@ const CHANNEL_DETAILS = `
    where ch.id = any(?::int[])`;
 
 /** The channels with these ids, as other modules show a channel in full: one statement, even for none. */
-export async function findChannelDetails(em: EntityManager, ids: Iterable<number>): Promise<Map<number, ChannelDetail>> {
+export async function findChannelDetails(em: EntityManager, ids: Iterable<number>, connectionType: ConnectionType = 'write'): Promise<Map<number, ChannelDetail>> {
   const unique = new Set(ids);
-  const rows = await em.execute<Array<Stored<ChannelDetail>>>(CHANNEL_DETAILS, [intArray(unique)]);
+  const rows = await em.execute<Array<Stored<ChannelDetail>>>(CHANNEL_DETAILS, [intArray(unique)], { connectionType });
   return new Map(rows.map((row) => [row.id, withDates<ChannelDetail>(row, ['createdAt', 'updatedAt'])]));
 }

@@ -1,8 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
 import { canonicalEmail } from '../canonical-email';
 import type { PageWindow } from '../../common/pagination/page';
 import type { ListSpec, PageRequest, SortDirection } from '../../common/pagination/page-request';
 import { intArray } from '../../database/int-array';
+import { LIST_READ } from '../../database/replicas/list-read';
 import { withDates, type Stored } from '../../database/stored-dates';
 
 /**
@@ -36,9 +37,9 @@ const CUSTOMER_DETAILS = `
    where c.id = any(?::int[])`;
 
 /** The customers with these ids, with their groups and accounts: one statement whatever their number, even none. */
-export async function findCustomerDetails(em: EntityManager, ids: Iterable<number>): Promise<Map<number, CustomerDetail>> {
+export async function findCustomerDetails(em: EntityManager, ids: Iterable<number>, connectionType: ConnectionType = 'write'): Promise<Map<number, CustomerDetail>> {
   const unique = new Set(ids);
-  const rows = await em.execute<Array<Stored<CustomerDetail>>>(CUSTOMER_DETAILS, [intArray(unique)]);
+  const rows = await em.execute<Array<Stored<CustomerDetail>>>(CUSTOMER_DETAILS, [intArray(unique)], { connectionType });
   return new Map(rows.map((row) => [row.id, withDates<CustomerDetail>(row, ['birthday'])]));
 }
 
@@ -123,6 +124,7 @@ export async function customerPageWithTotal(
           limit ? offset ?) page on true
       order by page.position`,
     [...where.params, ...where.params, window.limit, window.offset],
+    LIST_READ,
   );
   const total = rows.length === 0 ? 0 : Number(rows[0].total);
   const items = rows

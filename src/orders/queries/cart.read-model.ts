@@ -3,6 +3,7 @@ import type { PageWindow } from '../../common/pagination/page';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
 import { canonicalEmail } from '../../customers/canonical-email';
 import { preparedStatement, PreparedReads } from '../../database/prepared-reads';
+import { LIST_READ } from '../../database/replicas/list-read';
 import { withDates, type Stored } from '../../database/stored-dates';
 import { adjustmentsJson, cartItemsJson, type Adjustment, type CartItem } from './cart-item.read-model';
 
@@ -135,7 +136,7 @@ const orderClause = (sorting: CartPageRequest['sorting']): string =>
 
 export async function countCarts(em: EntityManager, request: CartPageRequest): Promise<number> {
   const where = listWhere(request.criteria);
-  const [row] = await em.execute<Array<{ total: string | number }>>(`select count(*) as total ${CART_LIST_FROM} ${where.sql}`, where.params);
+  const [row] = await em.execute<Array<{ total: string | number }>>(`select count(*) as total ${CART_LIST_FROM} ${where.sql}`, where.params, LIST_READ);
   return Number(row.total);
 }
 
@@ -148,6 +149,7 @@ export async function findCartPage(em: EntityManager, request: CartPageRequest, 
       where o.id in (select o.id ${CART_LIST_FROM} ${where.sql} order by ${order} limit ? offset ?)
       order by ${order}`,
     [...where.params, window.limit, window.offset],
+    LIST_READ,
   );
   return cartsOf(rows);
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LIST_READ } from '../../database/replicas/list-read';
 import { CART_LIST_FROM, CART_SELECT, cartsOf, type Cart, type CartRow } from './cart.read-model';
 import type { PageWindow } from '../../common/pagination/page';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
@@ -95,7 +96,7 @@ const orderClause = (sorting: OrderListPageRequest['sorting']): string =>
 /** How many placed orders match: one statement. */
 export async function countPlacedOrders(em: EntityManager, filters: OrderListFilters): Promise<number> {
   const where = listWhere(filters);
-  const [row] = await em.execute<Array<{ total: string | number }>>(`select count(*) as total ${CART_LIST_FROM} ${where.sql}`, where.params);
+  const [row] = await em.execute<Array<{ total: string | number }>>(`select count(*) as total ${CART_LIST_FROM} ${where.sql}`, where.params, LIST_READ);
   return Number(row.total);
 }
 
@@ -108,6 +109,7 @@ export async function findPlacedOrderPage(em: EntityManager, request: OrderListP
       where o.id in (select o.id ${CART_LIST_FROM} ${where.sql} order by ${order} limit ? offset ?)
       order by ${order}`,
     [...where.params, window.limit, window.offset],
+    LIST_READ,
   );
   return cartsOf(rows);
 }

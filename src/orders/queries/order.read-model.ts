@@ -1,4 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
+import { LIST_READ } from '../../database/replicas/list-read';
 import { variantDisplayName, type NamedTranslation } from '../../catalog/product-name';
 import type { PageWindow } from '../../common/pagination/page';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
@@ -142,18 +143,18 @@ const category = <T extends TaxCategoryDetail | ShippingCategoryDetail>(row: Sto
   row === null ? null : withDates<T>(row, ['createdAt', 'updatedAt']);
 
 /** The orders read by ORDER_COLUMNS, completed with their customers, channels, payments and shipments. */
-async function withOrderParts(em: EntityManager, rows: OrderRow[]): Promise<Order[]> {
+async function withOrderParts(em: EntityManager, rows: OrderRow[], connectionType: ConnectionType = 'write'): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   // Independent reads; outside a transaction each runs on its own pooled connection. The channels of the
   // orders and of their payment methods are read together, once the payments are known.
   const readPayments = async () => {
-    const found = await findPaymentsOfOrders(em, ids);
-    const channels = await findChannelDetails(em, [...rows.map((row) => row.channelId), ...found.channelIds]);
+    const found = await findPaymentsOfOrders(em, ids, connectionType);
+    const channels = await findChannelDetails(em, [...rows.map((row) => row.channelId), ...found.channelIds], connectionType);
     return { channels, payments: groupBy(found.complete(channels), (payment) => payment.orderId) };
   };
-  const readCustomers = () => findCustomerDetails(em, rows.map((row) => row.customerId));
-  const readShipments = () => findShipmentsOfOrders(em, ids);
+  const readCustomers = () => findCustomerDetails(em, rows.map((row) => row.customerId), connectionType);
+  const readShipments = () => findShipmentsOfOrders(em, ids, connectionType);
   // Inside a transaction (a write's events) every read goes over its one connection: one after another.
   const [customers, { channels, payments }, shipments] = em.isInTransaction()
     ? [await readCustomers(), await readPayments(), await readShipments()]
@@ -250,8 +251,9 @@ export async function findCustomerOrderPage(
           where o.id in (select o.id from orders o ${where.sql} order by ${order} limit ? offset ?)) page on true
       order by page.position`,
     [customerId, ...where.params, ...where.params, window.limit, window.offset],
+    LIST_READ,
   );
   const [{ customerExists, matching }] = rows;
   const found = rows.filter((row) => row.id !== null).map(({ customerExists: _exists, matching: _matching, position: _position, ...row }) => row);
-  return { customerExists, total: Number(matching), orders: await withOrderParts(em, found) };
+  return { customerExists, total: Number(matching), orders: await withOrderParts(em, found, LIST_READ.connectionType) };
 }

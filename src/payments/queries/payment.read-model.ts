@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
 import { findChannelDetails, type ChannelDetail } from '../../channels/queries/channel.read-model';
 import { intArray } from '../../database/int-array';
 
@@ -134,7 +134,7 @@ export async function findPayment(em: EntityManager, id: number): Promise<Paymen
  * The payments of these orders, by id, in one statement whatever their number; their methods' channels
  * are for the caller to read (with its own, in one statement) and hand to `complete`.
  */
-export async function findPaymentsOfOrders(em: EntityManager, orderIds: readonly number[]): Promise<PaymentsWithoutChannels> {
-  const rows = await em.execute<PaymentRow[]>(`${PAYMENTS} where pa.order_id = any(?::int[]) order by pa.id`, [intArray(orderIds)]);
+export async function findPaymentsOfOrders(em: EntityManager, orderIds: readonly number[], connectionType: ConnectionType = 'write'): Promise<PaymentsWithoutChannels> {
+  const rows = await em.execute<PaymentRow[]>(`${PAYMENTS} where pa.order_id = any(?::int[]) order by pa.id`, [intArray(orderIds)], { connectionType });
   return withoutChannels(rows);
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
 import { intArray } from '../../database/int-array';
 
 /**
@@ -42,10 +42,10 @@ interface ShipmentRow {
 }
 
 /** The shipments of these orders, each order's by id, in one statement whatever their number. */
-export async function findShipmentsOfOrders(em: EntityManager, orderIds: readonly number[]): Promise<Map<number, ShipmentDetail[]>> {
+export async function findShipmentsOfOrders(em: EntityManager, orderIds: readonly number[], connectionType: ConnectionType = 'write'): Promise<Map<number, ShipmentDetail[]>> {
   const byOrder = new Map<number, ShipmentDetail[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await em.execute<ShipmentRow[]>(SHIPMENTS, [intArray(orderIds)]);
+  const rows = await em.execute<ShipmentRow[]>(SHIPMENTS, [intArray(orderIds)], { connectionType });
   for (const row of rows) {
     const shipment: ShipmentDetail = {
       id: row.id,

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
 import { intArray } from '../../database/int-array';
 import { withDates, type Stored } from '../../database/stored-dates';
 import type { TaxCategory } from '../entities/tax-category.entity';
@@ -12,8 +12,8 @@ const TAX_CATEGORY_DETAILS = `
    where c.id = any(?::int[])`;
 
 /** The tax categories with these ids, as other modules show one in full: one statement, even for none. */
-export async function findTaxCategoryDetails(em: EntityManager, ids: Iterable<number>): Promise<Map<number, TaxCategoryDetail>> {
+export async function findTaxCategoryDetails(em: EntityManager, ids: Iterable<number>, connectionType: ConnectionType = 'write'): Promise<Map<number, TaxCategoryDetail>> {
   const unique = new Set(ids);
-  const rows = await em.execute<Array<Stored<TaxCategoryDetail>>>(TAX_CATEGORY_DETAILS, [intArray(unique)]);
+  const rows = await em.execute<Array<Stored<TaxCategoryDetail>>>(TAX_CATEGORY_DETAILS, [intArray(unique)], { connectionType });
   return new Map(rows.map((row) => [row.id, withDates<TaxCategoryDetail>(row, ['createdAt', 'updatedAt'])]));
 }

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../../common/errors/api-error';
 import { links } from '../../common/links';
+import { LIST_READ } from '../../database/replicas/list-read';
 import { readPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
 import { WebhookSubscription } from '../entities/webhook-subscription.entity';
@@ -20,7 +21,7 @@ export class WebhookQueriesService {
     const orderBy = request.sorting.map(([field, direction]) => ({ [field]: direction }));
     return readPage(links.webhooks(), request, {
       readWithTotal: async (window) => {
-        const [items, total] = await em.findAndCount(WebhookSubscription, {}, { orderBy, limit: window.limit, offset: window.offset });
+        const [items, total] = await em.findAndCount(WebhookSubscription, {}, { orderBy, limit: window.limit, offset: window.offset, ...LIST_READ });
         return { total, items: items.map(serializeWebhook) };
       },
     });

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
 import { intArray } from '../../../database/int-array';
 import { withDates, type Stored } from '../../../database/stored-dates';
 import type { ShippingCategory } from '../../entities/shipping-category.entity';
@@ -12,8 +12,8 @@ const SHIPPING_CATEGORY_DETAILS = `
    where c.id = any(?::int[])`;
 
 /** The shipping categories with these ids, as other modules show one in full: one statement, even for none. */
-export async function findShippingCategoryDetails(em: EntityManager, ids: Iterable<number>): Promise<Map<number, ShippingCategoryDetail>> {
+export async function findShippingCategoryDetails(em: EntityManager, ids: Iterable<number>, connectionType: ConnectionType = 'write'): Promise<Map<number, ShippingCategoryDetail>> {
   const unique = new Set(ids);
-  const rows = await em.execute<Array<Stored<ShippingCategoryDetail>>>(SHIPPING_CATEGORY_DETAILS, [intArray(unique)]);
+  const rows = await em.execute<Array<Stored<ShippingCategoryDetail>>>(SHIPPING_CATEGORY_DETAILS, [intArray(unique)], { connectionType });
   return new Map(rows.map((row) => [row.id, withDates<ShippingCategoryDetail>(row, ['createdAt', 'updatedAt'])]));
 }

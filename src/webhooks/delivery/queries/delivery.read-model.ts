@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LIST_READ } from '../../../database/replicas/list-read';
 import { withDates, type Stored } from '../../../database/stored-dates';
 import type { WebhookDelivery } from '../entities/webhook-delivery.entity';
 
@@ -19,11 +20,11 @@ const PAGE = { asc: page('asc'), desc: page('desc') };
 
 /** The subscription's attempts (the index on subscription_id, id serves the count and both orders). */
 export async function countDeliveries(em: EntityManager, subscriptionId: number): Promise<number> {
-  const [row] = await em.execute<Array<{ total: number }>>(COUNT, [subscriptionId]);
+  const [row] = await em.execute<Array<{ total: number }>>(COUNT, [subscriptionId], LIST_READ);
   return row.total;
 }
 
 export async function findDeliveries(em: EntityManager, subscriptionId: number, order: 'asc' | 'desc', window: { limit: number; offset: number }): Promise<DeliveryRow[]> {
-  const rows = await em.execute<Array<Stored<DeliveryRow>>>(PAGE[order], [subscriptionId, window.limit, window.offset]);
+  const rows = await em.execute<Array<Stored<DeliveryRow>>>(PAGE[order], [subscriptionId, window.limit, window.offset], LIST_READ);
   return rows.map((row) => withDates<DeliveryRow>(row, ['attemptedAt', 'nextAttemptAt']));
 }
