@@ -1,7 +1,7 @@
 /**
  * The benchmark: npm run bench [-- --quick] [--database-url URL] [--customers N --orders M --carts C]
  *   [--runs 3 --duration 10 --warmup 5 --connections 32] [--regenerate] [--force] [--skip-embedded] [--port 18300]
- *   [--only checkout|event-commits]
+ *   [--only checkout|deliveries|event-commits|scale-out]
  *
  * Prepares the datasets (reused when the marker matches, carts restored), counts SQL statements per request,
  * starts the product (node dist/main.js, with the heap flags of `npm start`) and the baseline server against the same database, drives both with
@@ -26,6 +26,8 @@ import { measureBigCartAdds } from './harness/big-cart-adds';
 import { measureCheckout } from './harness/checkout-flow';
 import { measureDeliveries, type DeliveryResults } from './harness/delivery-bench';
 import { measureWithWebhooks } from './harness/webhook-bench';
+import { formatScaleOut, measureScaleOut } from './harness/scale-out';
+import { startScaleOutParts } from './harness/scale-out-parts';
 import { formatEventCommitCeiling, measureEventCommitCeiling, type EventCommitInput } from './harness/event-commit-ceiling';
 import { CpuMeter, type CpuTally } from './harness/proc-cpu';
 import { checkoutStatementsTarget, completeLatencyTarget, deliveryTargets, evaluateTargets, formatCheckout, formatDeliveries, formatReport, formatTargets, latencyRatio, type CheckoutResults, type Results, type ThroughputRow } from './harness/report';
@@ -133,10 +135,10 @@ class Bench {
     private readonly root: string,
   ) {}
 
-  async startProduct(name: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
+  async startProduct(name: string, env: Record<string, string>, port: number, { pinned = true } = {}): Promise<ServerProcess> {
     const server = await startServer({
       name,
-      command: [...this.pinning.server, process.execPath, ...productNodeFlags(this.root), join(this.root, 'dist', 'main.js')],
+      command: [...(pinned ? this.pinning.server : []), process.execPath, ...productNodeFlags(this.root), join(this.root, 'dist', 'main.js')],
       env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...WEBHOOK_RECEIVER_ENV, ...env },
       port,
       readyPath: READY_PATH,
@@ -148,10 +150,10 @@ class Bench {
   }
 
   /** `npm run worker` with its default settings; ready once its metrics answer. */
-  async startWorker(env: Record<string, string>, metricsPort: number): Promise<ServerProcess> {
+  async startWorker(env: Record<string, string>, metricsPort: number, { pinned = true } = {}): Promise<ServerProcess> {
     const server = await startServer({
       name: 'worker',
-      command: [...this.pinning.server, process.execPath, join(this.root, 'dist', 'cli', 'worker.js')],
+      command: [...(pinned ? this.pinning.server : []), process.execPath, join(this.root, 'dist', 'cli', 'worker.js')],
       env: { HOST: '127.0.0.1', WORKER_METRICS_PORT: String(metricsPort), LOG_LEVEL: 'warn', ...WEBHOOK_RECEIVER_ENV, ...env },
       port: metricsPort,
       readyPath: '/metrics',
@@ -278,6 +280,10 @@ async function main(): Promise<void> {
     }
     if (settings.only === 'event-commits') {
       await eventCommitsOnly(bench, settings, pinning, meta, started);
+      return;
+    }
+    if (settings.only === 'scale-out') {
+      await scaleOutOnly(bench, settings, meta, started);
       return;
     }
     const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
@@ -493,6 +499,44 @@ async function eventCommitsOnly(bench: Bench, settings: RunSettings, pinning: Pi
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   const header = `shop-admin-api benchmark — event-writing commits section only (${String(meta.mode)} data: ${databaseName(settings.full.url)}), ${String(meta.date)}\n${String(meta.pinning)}; ${String(meta.load)}`;
   process.stdout.write(`${header}\n\n${formatEventCommitCeiling(eventCommits)}\n\nwritten to ${file}\n`);
+}
+
+/**
+ * `--only scale-out`: the main dataset; one API process, two, two with a worker behind PgBouncer, and that with a
+ * streaming standby (scripts/pgbouncer.sh and scripts/replica.sh start and stop them); writes bench/results/scale-out.json.
+ */
+async function scaleOutOnly(bench: Bench, settings: RunSettings, meta: Record<string, unknown>, started: number): Promise<void> {
+  const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
+  const parts = startScaleOutParts(repoRoot(), settings.full.url, log);
+  const itemBody = JSON.stringify({ variant: full.info.addItemVariant, quantity: 1 });
+  const scaleOut = await measureScaleOut(
+    {
+      databaseUrl: settings.full.url,
+      headers: TOKEN_HEADERS,
+      endpoints: [
+        { name: 'GET cart (10 lines)', method: 'GET', paths: cartPaths(full.info), connections: settings.connections },
+        { name: 'GET customers page (limit 10)', method: 'GET', paths: ['/api/v1/customers/?limit=10'], connections: settings.connections },
+        { name: 'add item (10-line carts)', method: 'POST', paths: cartPaths(full.info).map((path) => `${path}/items/`), body: itemBody, connections: 16 },
+      ],
+      runs: settings.runs,
+      durationSeconds: settings.durationSeconds,
+      warmupSeconds: settings.warmupSeconds,
+      port: settings.port,
+      ...parts,
+      // Not pinned: two API processes on one CPU would show nothing of scaling out.
+      startApi: (name, env, port) => bench.startProduct(name, env, port, { pinned: false }),
+      startWorker: (env, port) => bench.startWorker(env, port, { pinned: false }),
+      stop: (server) => bench.stop(server),
+      log,
+    },
+    parts.ports,
+  );
+  const results = { meta: { ...meta, only: 'scale-out', seconds: Math.round((Date.now() - started) / 1000) }, data: { database: databaseName(settings.full.url), spec: settings.full.spec }, scaleOut };
+  const file = join(repoRoot(), 'bench', 'results', 'scale-out.json');
+  mkdirSync(join(repoRoot(), 'bench', 'results'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const header = `shop-admin-api benchmark — scale-out section only (${String(meta.mode)} data: ${databaseName(settings.full.url)}), ${String(meta.date)}\n${String(meta.load)}`;
+  process.stdout.write(`${header}\n\n${formatScaleOut(scaleOut)}\n\nwritten to ${file}\n`);
 }
 
 main().catch((error: unknown) => {
