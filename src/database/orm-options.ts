@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { reclaimDeadConnections } from './dead-connections';
 import { ALL_ENTITIES } from './entities';
 import type { OrmPool } from './orm-pool';
 import { MIGRATIONS } from './migrations';
@@ -28,6 +29,7 @@ export function buildOrmOptions(settings: OrmConnectionSettings) {
     pool: { min: 0, max: settings.poolSize },
     driverOptions: {
       onPoolCreated: (pool: Pool) => {
+        reclaimDeadConnections(pool);
         if (settings.pool) settings.pool.current = pool;
       },
     },
