@@ -25,19 +25,45 @@ export const HealthCheckResultSchema = defineSchema(
       details: indicators('Every check, by name.'),
     },
     {
-      description: 'The result of a health probe; `database` is the only check (readiness only).',
-      example: { status: 'ok', info: { database: { status: 'up' } }, error: {}, details: { database: { status: 'up' } } },
+      description: 'The result of a health probe; the readiness probe checks `database` and `webhookQueue`.',
+      example: { status: 'ok', info: { database: { status: 'up' }, webhookQueue: { status: 'up' } }, error: {}, details: { database: { status: 'up' }, webhookQueue: { status: 'up' } } },
     },
   ),
 );
 
 export const liveExample = { status: 'ok', info: {}, error: {}, details: {} };
-export const readyExample = { status: 'ok', info: { database: { status: 'up' } }, error: {}, details: { database: { status: 'up' } } };
-export const notReadyExample = {
-  status: 'error',
-  info: {},
-  error: { database: { status: 'down', message: 'Not connected to database' } },
-  details: { database: { status: 'down', message: 'Not connected to database' } },
+const up = { status: 'up', responseTime: 2 };
+export const readyExample = { status: 'ok', info: { database: up, webhookQueue: up }, error: {}, details: { database: up, webhookQueue: up } };
+
+/** A readiness answer with every check down for the same reason. */
+function allDown(message: string) {
+  const down = { status: 'down', message, responseTime: 1 };
+  return { status: 'error', info: {}, error: { database: down, webhookQueue: down }, details: { database: down, webhookQueue: down } };
+}
+
+export const notReadyExamples = {
+  poolerDown: { summary: 'Nothing listens at the database address (PgBouncer or PostgreSQL stopped)', value: allDown('connection refused at 127.0.0.1:6432') },
+  serverBehindPoolerDown: {
+    summary: 'PgBouncer is up, PostgreSQL behind it is not (PgBouncer 1.21+; 1.18 holds the query until query_wait_timeout)',
+    value: allDown('the connection pooler cannot serve: pgbouncer cannot connect to server (SQLSTATE 08P01)'),
+  },
+  serverShuttingDown: {
+    summary: 'PostgreSQL shutting down or starting up',
+    value: allDown('the server is starting up or shutting down and accepts no connections now: the database system is shutting down (SQLSTATE 57P03)'),
+  },
+  noAnswer: { summary: 'Connections accepted, queries not answered', value: allDown('no answer within 1000 ms (a server or pooler that accepts connections but does not answer)') },
+  readOnly: {
+    summary: 'The primary became a standby',
+    value: {
+      status: 'error',
+      info: { webhookQueue: up },
+      error: { database: { status: 'down', message: 'the database accepts no writes: transaction_read_only is on (a standby, or default_transaction_read_only)', responseTime: 3 } },
+      details: {
+        database: { status: 'down', message: 'the database accepts no writes: transaction_read_only is on (a standby, or default_transaction_read_only)', responseTime: 3 },
+        webhookQueue: up,
+      },
+    },
+  },
 };
 
 export const METRICS_TOKEN_REQUIRED = 'A valid metrics token is required';

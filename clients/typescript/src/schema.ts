@@ -269,7 +269,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Checks that the database answers `select 1` within 1000 ms. No token needed.
+         * @description Checks that the database answers a query within 1000 ms and takes writes (`database`), and that the webhook queue's own connections answer (`webhookQueue`). A failed check is `down` with the cause as its `message`: a refused or lost connection with the address, the server's or the pooler's own error with its SQLSTATE, no answer in time. No token needed.
          */
         get: operations["readiness"];
         put?: never;
@@ -3465,6 +3465,19 @@ export interface components {
             };
         };
         /**
+         * @description The database could not be reached or could not serve (the log and GET /health/ready say why). Send the request again after `Retry-After` seconds.
+         * @example {
+         *       "code": 503,
+         *       "message": "The database is unavailable; send the request again later."
+         *     }
+         */
+        DatabaseUnavailableError: {
+            /** @enum {integer} */
+            code: 503;
+            /** @enum {string} */
+            message: "The database is unavailable; send the request again later.";
+        };
+        /**
          * @example {
          *       "id": "evt_000000000042",
          *       "sequence": 42,
@@ -3537,17 +3550,23 @@ export interface components {
             };
         };
         /**
-         * @description The result of a health probe; `database` is the only check (readiness only).
+         * @description The result of a health probe; the readiness probe checks `database` and `webhookQueue`.
          * @example {
          *       "status": "ok",
          *       "info": {
          *         "database": {
+         *           "status": "up"
+         *         },
+         *         "webhookQueue": {
          *           "status": "up"
          *         }
          *       },
          *       "error": {},
          *       "details": {
          *         "database": {
+         *           "status": "up"
+         *         },
+         *         "webhookQueue": {
          *           "status": "up"
          *         }
          *       }
@@ -7900,6 +7919,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     requestToken: {
@@ -7989,6 +8020,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showChannel: {
@@ -8062,6 +8105,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -8169,6 +8224,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -8302,6 +8369,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showCustomer: {
@@ -8375,6 +8454,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -8500,6 +8591,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     deleteCustomer: {
@@ -8591,6 +8694,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -8716,6 +8831,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showProduct: {
@@ -8789,6 +8916,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -8898,6 +9037,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showProductVariant: {
@@ -8975,6 +9126,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showTaxCategory: {
@@ -9048,6 +9211,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -9125,6 +9300,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showZone: {
@@ -9198,6 +9385,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -9275,6 +9474,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showPromotionCoupon: {
@@ -9350,6 +9561,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -9528,7 +9751,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description The database answers.
+             * @description Every check passed.
              *
              *     The Health Check is successful
              */
@@ -9605,7 +9828,7 @@ export interface operations {
                 };
             };
             /**
-             * @description The database does not answer in time; `error` names the failed check.
+             * @description A check failed; `error` names it, with the cause as its `message`.
              *
              *     The Health Check is not successful
              */
@@ -9839,6 +10062,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     createCart: {
@@ -9970,6 +10205,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showCart: {
@@ -10043,6 +10290,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -10169,6 +10428,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     deleteCart: {
@@ -10252,6 +10523,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -10376,6 +10659,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -10528,6 +10823,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     replaceCartItem: {
@@ -10654,6 +10961,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     deleteCartItem: {
@@ -10749,6 +11068,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -10875,6 +11206,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -11008,6 +11351,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     listCheckoutShippingMethods: {
@@ -11091,6 +11446,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -11224,6 +11591,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     listCheckoutPaymentMethods: {
@@ -11307,6 +11686,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -11440,6 +11831,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     updateCheckoutPayment: {
@@ -11569,6 +11972,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -11702,6 +12117,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showCheckout: {
@@ -11775,6 +12202,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -11894,6 +12333,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -12016,6 +12467,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showOrder: {
@@ -12089,6 +12552,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -12196,6 +12671,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -12330,6 +12817,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     completePayment: {
@@ -12439,6 +12938,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     listPayments: {
@@ -12541,6 +13052,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showPayment: {
@@ -12616,6 +13139,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showPaymentMethod: {
@@ -12689,6 +13224,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -12791,6 +13338,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showShipment: {
@@ -12866,6 +13425,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showShippingMethod: {
@@ -12939,6 +13510,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13035,6 +13618,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13172,6 +13767,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showWebhook: {
@@ -13245,6 +13852,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13370,6 +13989,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -13453,6 +14084,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13576,6 +14219,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13702,6 +14357,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     listWebhookDeliveries: {
@@ -13805,6 +14472,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13962,6 +14641,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     pingWebhook: {
@@ -14088,6 +14779,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     listEvents: {
@@ -14176,6 +14879,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showEvent: {
@@ -14249,6 +14964,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
