@@ -29,6 +29,8 @@ export interface StartTestAppOptions {
    * OPENAPI_VALIDATION=off.
    */
   validateResponses?: boolean;
+  /** The URL the app connects to, given the test database's (a test puts a relay in between). */
+  routeDatabase?: (url: string) => Promise<string>;
 }
 
 /** The OpenAPI document as the running app serves it, fetched once. */
@@ -59,8 +61,9 @@ async function openTestApp(resources: SuiteResources, options: StartTestAppOptio
   let running: RunningApp;
   try {
     resources.checkNotClosing();
+    const url = options.routeDatabase ? await options.routeDatabase(database.url) : database.url;
     running = await createApp(config, {
-      database: { url: database.url, embedded: !process.env.TEST_DATABASE_URL, close: () => database.close() },
+      database: { url, embedded: !process.env.TEST_DATABASE_URL, close: () => database.close() },
       onQuery: options.onQuery,
       logDestination: options.logDestination,
     });
