@@ -1,4 +1,4 @@
-import { databaseUnavailable, OutageWarnings } from './database-unavailable';
+import { databaseUnavailable, latestOutage, OutageWarnings } from './database-unavailable';
 
 describe('databaseUnavailable', () => {
   it('is a 503 with the stable message and Retry-After', () => {
@@ -36,5 +36,18 @@ describe('OutageWarnings', () => {
       [10_001, 'connection refused at 127.0.0.1:6432', null],
       [25_000, 'connection closed unexpectedly by the database server or the pooler', { leftOut: 0 }],
     ]);
+  });
+
+  it('counts a cause apart for each part that met it', () => {
+    const warnings = new OutageWarnings(10_000, () => 0);
+    expect(warnings.admit('connection refused at 127.0.0.1:6432', 'fetching webhook jobs failed')).toEqual({ leftOut: 0 });
+    expect(warnings.admit('connection refused at 127.0.0.1:6432', 'webhook queue error')).toEqual({ leftOut: 0 });
+    expect(warnings.admit('connection refused at 127.0.0.1:6432', 'fetching webhook jobs failed')).toBeNull();
+  });
+
+  it('remembers the latest cause, for a readiness check that gets no answer', () => {
+    new OutageWarnings(10_000, () => 50_000).admit('the connection pooler cannot serve: query_wait_timeout (SQLSTATE 08P01)', 'webhook queue error');
+    expect(latestOutage(60_000, 53_400)).toEqual({ cause: 'the connection pooler cannot serve: query_wait_timeout (SQLSTATE 08P01)', secondsAgo: 3 });
+    expect(latestOutage(60_000, 110_001)).toBeNull();
   });
 });

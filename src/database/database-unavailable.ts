@@ -19,6 +19,19 @@ export const DATABASE_UNAVAILABLE_RETRY_AFTER = '5';
 export const databaseUnavailable = (): ApiError =>
   new ApiError(503, { code: 503, message: DATABASE_UNAVAILABLE_MESSAGE }, { 'retry-after': DATABASE_UNAVAILABLE_RETRY_AFTER });
 
+/** The latest outage any part of this process met (requests, the webhook queue). */
+let latest: { cause: string; at: number } | null = null;
+
+/**
+ * The cause of the latest outage met within `withinMs`, and how long ago: what the readiness probe adds
+ * when its own query gets no answer (a pooler holding queries while its server is down answers only
+ * after its query_wait_timeout).
+ */
+export function latestOutage(withinMs: number, now = Date.now()): { cause: string; secondsAgo: number } | null {
+  if (latest === null || now - latest.at > withinMs) return null;
+  return { cause: latest.cause, secondsAgo: Math.round((now - latest.at) / 1000) };
+}
+
 /** How often the same cause is logged again while it lasts. */
 const REPEAT_INTERVAL_MS = 10_000;
 /** Causes remembered at once; they name an address or a server message, so an outage has a handful. */
@@ -37,16 +50,21 @@ export class OutageWarnings {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Null when this failure is left out; otherwise how many of the same cause were left out since its last line. */
-  admit(cause: string): { leftOut: number } | null {
+  /**
+   * Null when this failure is left out; otherwise how many of the same cause (met by the same `part`,
+   * when given) were left out since its last line.
+   */
+  admit(cause: string, part?: string): { leftOut: number } | null {
     const now = this.now();
-    const known = this.seen.get(cause);
+    latest = { cause, at: now };
+    const key = part === undefined ? cause : `${part}: ${cause}`;
+    const known = this.seen.get(key);
     if (known !== undefined && now - known.loggedAt < this.intervalMs) {
       known.leftOut++;
       return null;
     }
     if (known === undefined && this.seen.size >= MAX_CAUSES) this.seen.clear();
-    this.seen.set(cause, { loggedAt: now, leftOut: 0 });
+    this.seen.set(key, { loggedAt: now, leftOut: 0 });
     return { leftOut: known?.leftOut ?? 0 };
   }
 }

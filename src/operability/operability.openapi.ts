@@ -44,8 +44,10 @@ function allDown(message: string) {
 export const notReadyExamples = {
   poolerDown: { summary: 'Nothing listens at the database address (PgBouncer or PostgreSQL stopped)', value: allDown('connection refused at 127.0.0.1:6432') },
   serverBehindPoolerDown: {
-    summary: 'PgBouncer is up, PostgreSQL behind it is not (PgBouncer 1.21+; 1.18 holds the query until query_wait_timeout)',
-    value: allDown('the connection pooler cannot serve: pgbouncer cannot connect to server (SQLSTATE 08P01)'),
+    summary: 'PgBouncer is up, PostgreSQL behind it is not: PgBouncer holds the query, the cause is the one requests met',
+    value: allDown(
+      'no answer within 1000 ms; the latest database failure, 2 s ago: the connection pooler cannot serve: server login has been failing, try again later (server_login_retry) (SQLSTATE 08P01)',
+    ),
   },
   serverShuttingDown: {
     summary: 'PostgreSQL shutting down or starting up',

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService, type HealthIndicatorFunction } from '@nestjs/terminus';
+import { latestOutage } from '../database/database-unavailable';
 import { databaseUnavailableCause } from '../database/infrastructure-failure';
 
 /** How long each readiness check waits for its database's answer. */
@@ -20,11 +21,21 @@ function describe(error: unknown): string {
   return `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+/** How far back a failure other requests met is still worth naming when a check gets no answer. */
+const RECENT_FAILURE_MS = 60_000;
+
+/** No answer in time, with the latest failure other requests met when there was one. */
+function noAnswer(ms: number): NoAnswer {
+  const recent = latestOutage(RECENT_FAILURE_MS);
+  if (recent === null) return new NoAnswer(`no answer within ${ms} ms (a server or pooler that accepts connections but does not answer)`);
+  return new NoAnswer(`no answer within ${ms} ms; the latest database failure, ${recent.secondsAgo} s ago: ${recent.cause}`);
+}
+
 /** Rejects when `work` has not settled within `ms`. */
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new NoAnswer(`no answer within ${ms} ms (a server or pooler that accepts connections but does not answer)`)), ms);
+    timer = setTimeout(() => reject(noAnswer(ms)), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -14,7 +14,7 @@ export function outageAwareLog(log: PumpLog, warnings = new OutageWarnings()): P
     error: (message, error) => {
       const cause = databaseUnavailableCause(error);
       if (cause === null) return log.error(message, error);
-      const admitted = warnings.admit(`${message}: database unavailable: ${cause}`);
+      const admitted = warnings.admit(cause, message);
       if (admitted === null) return;
       log.warn(`${message}: database unavailable: ${cause}${admitted.leftOut > 0 ? ` (${admitted.leftOut} more since the last warning)` : ''}`);
     },
