@@ -59,7 +59,7 @@ expect() { # name expected actual
 }
 expect "liveness probe" '{"status":"ok","info":{},"error":{},"details":{}}' "$(curl -s "$base/health/live")"
 # responseTime (ms) varies from run to run: it is checked for a number, then left out.
-expect "readiness probe" '{"status":"ok","info":{"database":{"status":"up"}},"error":{},"details":{"database":{"status":"up"}}}' \
+expect "readiness probe" '{"status":"ok","info":{"database":{"status":"up"},"webhookQueue":{"status":"up"}},"error":{},"details":{"database":{"status":"up"},"webhookQueue":{"status":"up"}}}' \
   "$(curl -s "$base/health/ready" | sed -E 's/"responseTime":[0-9]+,?//g')"
 expect "unknown route with token" '{"code":404,"message":"No route found for \"GET /api/v1/nope\""}' \
   "$(curl -s -H "Authorization: Bearer $token" "$base/api/v1/nope")"

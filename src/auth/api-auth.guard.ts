@@ -19,7 +19,8 @@ export class ApiAuthGuard extends AuthGuard('bearer') {
 
   override handleRequest<T>(error: unknown, user: T): T {
     if (error instanceof ApiError) throw error;
-    if (error) throw error instanceof Error ? error : new Error('bearer authentication failed');
+    // Kept as the cause: an error of another realm (a test sandbox's) is no `instanceof Error` here, and a lost connection must still read as one.
+    if (error) throw error instanceof Error ? error : new Error('bearer authentication failed', { cause: error });
     if (!user) throw authenticationRequired();
     return user;
   }

@@ -2,7 +2,7 @@ import { applyDecorators, Controller, Get, HttpCode, Post, Req, Res } from '@nes
 import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiPublicEndpoint, ApiResponses } from '../common/openapi/api-decorators';
-import { invalidJson, NO_STORE, payloadTooLarge, tooManyRequests, unsupportedMediaType, type ResponseSpec } from '../common/openapi/responses';
+import { databaseUnavailable, invalidJson, NO_STORE, payloadTooLarge, tooManyRequests, unsupportedMediaType, type ResponseSpec } from '../common/openapi/responses';
 import { OAuthTokenErrorSchema, TOKEN_QUERY_PARAMETERS, TokenRequestSchema, TokenResponseSchema } from './auth.openapi';
 import { OAuthTokenService, type TokenRequest } from './oauth-token.service';
 import { Public } from './public.decorator';
@@ -52,6 +52,7 @@ const tokenOutcomes = (): ResponseSpec[] => [
     },
   },
   tooManyRequests(),
+  databaseUnavailable(),
 ];
 
 const ApiTokenOperation = (operationId: string, summary: string) =>

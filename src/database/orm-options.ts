@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { reclaimDeadConnections } from './dead-connections';
 import { ALL_ENTITIES } from './entities';
 import type { OrmPool } from './orm-pool';
 import type { ReadReplicas } from './replicas/read-replicas';
@@ -37,6 +38,7 @@ export function buildOrmOptions(settings: OrmConnectionSettings) {
     pool: { min: 0, max: settings.poolSize },
     driverOptions: {
       onPoolCreated: (pool: Pool) => {
+        reclaimDeadConnections(pool);
         if (settings.pool) settings.pool.current = pool;
       },
     },

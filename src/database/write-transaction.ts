@@ -40,7 +40,10 @@ const pauseBefore = (attempt: number): Promise<void> => sleep(Math.round((5 + Ma
  * still happen, the whole transaction runs again, up to ATTEMPTS times, then the client gets
  * `writeConflict()` — never a 500. `work` must therefore be repeatable: everything it does goes through
  * `tx` (a fresh fork each attempt), and it changes nothing outside the database that an earlier, rolled
- * back attempt could have left behind.
+ * back attempt could have left behind. A lost connection is not run again here: PostgreSQL rolled back
+ * whatever it cut off before COMMIT, but a COMMIT that lost its connection may have committed, so only the
+ * client can tell whether to send the request again (503, src/database/database-unavailable.ts; a POST with
+ * its Idempotency-Key, which acts only if nothing committed).
  */
 export async function inWriteTransaction<T>(em: EntityManager, work: (tx: EntityManager) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { isDatabaseUnavailable } from '../database/infrastructure-failure';
 import { idempotencyKeyInProgress, idempotencyKeyReused } from './idempotency-errors';
 import { IdempotencyStore, type Claim, type StoredResponse } from './idempotency-store';
+import { PendingReleases } from './pending-releases';
 
 /** A key is remembered this long after its first request; after that it is new again. */
 const KEY_TTL_SECONDS = 24 * 60 * 60;
@@ -27,13 +29,20 @@ const isTransient = ({ status, headers }: StoredResponse): boolean => status >= 
  * polls until the answer is stored, so requests with the same key never tie up the pool.
  */
 @Injectable()
-export class IdempotencyService {
+export class IdempotencyService implements OnApplicationShutdown {
   private nextPurgeAt = 0;
+  private readonly pendingReleases: PendingReleases;
 
   constructor(
     private readonly store: IdempotencyStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.pendingReleases = new PendingReleases((claim) => this.store.release(claim), STALE_CLAIM_SECONDS * 1000);
+  }
+
+  onApplicationShutdown(): void {
+    this.pendingReleases.stop();
+  }
 
   async start(scope: string, key: string, requestHash: string): Promise<IdempotentStart> {
     await this.purgeWhenDue();
@@ -58,8 +67,26 @@ export class IdempotencyService {
    * the action had already committed: then the failure is stored, because acting again would act twice.
    */
   async finish(claim: Claim, response: StoredResponse): Promise<void> {
+    if (response.status === 503) return this.giveBack(claim);
     if (isTransient(response) && (await this.store.release(claim))) return;
     await this.store.complete(claim, response);
+  }
+
+  /**
+   * A 503 says the database was unavailable (src/database/database-unavailable.ts), and it is never
+   * stored: its request may have committed just as its connection went, so the answer is unknown. The
+   * key is given back unless the action committed; then it stays committed without an answer, as after
+   * a crash (a retry never acts again). While the database is still away, the release is tried again in
+   * the background, so that a retry after `Retry-After` finds the key free rather than waiting for it.
+   */
+  private async giveBack(claim: Claim): Promise<void> {
+    if (claim.committed) return;
+    try {
+      await this.store.release(claim);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      this.pendingReleases.add(claim);
+    }
   }
 
   /** Deletes expired keys at most once a minute per process; a stale row never changes an answer anyway. */

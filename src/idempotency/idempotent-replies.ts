@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loggableError } from '../common/logging/loggable-error';
+import { databaseUnavailableCause } from '../database/infrastructure-failure';
 import type { StoredResponse } from './idempotency-store';
 
 const REPLAYED_HEADER = 'idempotent-replayed';
@@ -53,7 +54,10 @@ export function registerIdempotentReplies(fastify: FastifyInstance): void {
     try {
       await entry.record({ status: reply.statusCode, headers: keptHeaders(reply), body: payloadText(payload) });
     } catch (error) {
-      request.log.error({ err: loggableError(error) }, 'the answer for an Idempotency-Key could not be stored');
+      const cause = databaseUnavailableCause(error);
+      // An outage: the key keeps the state it had (README, Idempotent POSTs); the cause says enough.
+      if (cause !== null) request.log.warn({ cause }, 'the answer for an Idempotency-Key could not be stored: database unavailable');
+      else request.log.error({ err: loggableError(error) }, 'the answer for an Idempotency-Key could not be stored');
     }
     return payload;
   });

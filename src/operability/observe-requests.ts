@@ -15,7 +15,8 @@ export function observeRequests(fastify: FastifyInstance, metrics: AppMetrics): 
     const status = reply.statusCode;
     const durationMs = reply.elapsedTime;
     metrics.observeRequest(request.method, route, status, durationMs / 1000);
-    const level = status >= 500 ? 'error' : QUIET_ROUTES.has(route) ? 'debug' : 'info';
+    // 503: the database (or the server, closing) is unavailable, a condition rather than a fault of this request.
+    const level = status === 503 ? 'warn' : status >= 500 ? 'error' : QUIET_ROUTES.has(route) ? 'debug' : 'info';
     request.log[level](
       { method: request.method, route, url: maskSecrets(request.url), status, durationMs: Math.round(durationMs * 100) / 100 },
       'request completed',

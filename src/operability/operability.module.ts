@@ -7,6 +7,7 @@ import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
 import { ReplicaHealthIndicator } from './replica-health.indicator';
 import { readPoolStats } from './pool-stats';
+import { ReadinessChecks } from './readiness-checks';
 
 /** Health probes and Prometheus metrics. The per-request hook is attached in createApp (observeRequests). */
 @Module({
@@ -14,12 +15,13 @@ import { readPoolStats } from './pool-stats';
   controllers: [HealthController, MetricsController],
   providers: [
     ReplicaHealthIndicator,
+    ReadinessChecks,
     {
       provide: AppMetrics,
       inject: [OrmPool, PreparedReads],
       useFactory: (pool: OrmPool, reads: PreparedReads) => new AppMetrics(() => readPoolStats(pool), () => reads.usesNamedStatements),
     },
   ],
-  exports: [AppMetrics],
+  exports: [AppMetrics, ReadinessChecks],
 })
 export class OperabilityModule {}

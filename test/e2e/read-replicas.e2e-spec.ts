@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { AUTH, CART_YAML, JSON_AUTH, loadShop } from '../support/cart-fixtures';
 import { replicaView, waitForReplica } from '../support/replica-state';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { TcpProxy } from '../support/tcp-proxy';
 import { json, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -60,7 +60,7 @@ withReplica('read replicas (DATABASE_REPLICA_URLS)', () => {
     const LISTS = ['/api/v1/customers/?criteria[search]=roy.harper', '/api/v1/carts/', () => `/api/v1/customers/${oliver}/orders/`];
     const readLists = () => Promise.all(LISTS.map((list) => get(typeof list === 'string' ? list : list())));
     const bodies = (responses: Array<{ statusCode: number; body: string }>) => responses.map((response) => [response.statusCode, response.body]);
-    const replicaEntry = (entry: Record<string, unknown>) => ({ database: { status: 'up', responseTime: expect.any(Number) }, 'replica-1': entry });
+    const replicaEntry = (entry: Record<string, unknown>) => ({ database: { status: 'up', responseTime: expect.any(Number) }, webhookQueue: { status: 'up', responseTime: expect.any(Number) }, 'replica-1': entry });
 
     it('answers lists from the replica within the bound, single resources from the primary at once, and lists from the primary past the bound', async () => {
       const before = await readLists();
@@ -126,8 +126,7 @@ withReplica('read replicas (DATABASE_REPLICA_URLS)', () => {
     let proxy: TcpProxy;
 
     beforeAll(async () => {
-      const replica = new URL(replicaServer!);
-      proxy = await startTcpProxy(replica.hostname, Number(replica.port || 5432));
+      proxy = await TcpProxy.start(replicaServer!);
       t = await startTestApp({ replicaPort: proxy.port });
       await loadShop(t, CART_YAML);
     });
@@ -155,7 +154,8 @@ withReplica('read replicas (DATABASE_REPLICA_URLS)', () => {
       const ready = await get('/health/ready');
       expect(ready.statusCode).toBe(200);
       const downEntry = { status: 'degraded', state: 'down', message: 'Unreachable or not a standby of the primary: lists are read from the primary' };
-      const entries = { database: { status: 'up', responseTime: expect.any(Number) }, 'replica-1': downEntry };
+      const up = { status: 'up', responseTime: expect.any(Number) };
+      const entries = { database: up, webhookQueue: up, 'replica-1': downEntry };
       expect(json(ready)).toEqual({ status: 'degraded', info: entries, error: {}, details: entries });
     });
   });

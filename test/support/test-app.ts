@@ -33,6 +33,8 @@ export interface StartTestAppOptions extends TestDatabaseOptions {
    * OPENAPI_VALIDATION=off.
    */
   validateResponses?: boolean;
+  /** The URL the app connects to, given the test database's (a test puts a relay in between). */
+  routeDatabase?: (url: string) => Promise<string>;
 }
 
 /** The OpenAPI document as the running app serves it, fetched once. */
@@ -66,8 +68,9 @@ async function openTestApp(resources: SuiteResources, options: StartTestAppOptio
     const replica = database.replicaUrl === null ? {} : { DATABASE_URL: database.url, DATABASE_REPLICA_URLS: viaPort(database.replicaUrl, options.replicaPort) };
     config = loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json', DB_POOL_SIZE: String(TEST_POOL_SIZE), WEBHOOK_CONCURRENCY: '0', ...replica, ...options.env });
     resources.checkNotClosing();
+    const url = options.routeDatabase ? await options.routeDatabase(database.url) : database.url;
     running = await createApp(config, {
-      database: { url: database.url, embedded: !process.env.TEST_DATABASE_URL, close: () => database.close() },
+      database: { url, embedded: !process.env.TEST_DATABASE_URL, close: () => database.close() },
       onQuery: options.onQuery,
       logDestination: options.logDestination,
     });

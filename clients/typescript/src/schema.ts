@@ -269,7 +269,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Checks that the database answers `select 1` within 1000 ms, and reports each read replica (`replica-N`): a replica that is down or lagging makes the status `degraded`, still 200, as lists are then read from the primary. No token needed.
+         * @description Checks that the database answers a query within 1000 ms and takes writes (`database`), and that the webhook queue's own connections answer (`webhookQueue`). A failed check is `down` with the cause as its `message`: a refused or lost connection with the address, the server's or the pooler's own error with its SQLSTATE, no answer in time. Each read replica (`replica-N`) is reported too: one that is down or lagging makes the status `degraded`, still 200, as lists are then read from the primary. No token needed.
          */
         get: operations["readiness"];
         put?: never;
@@ -3465,6 +3465,19 @@ export interface components {
             };
         };
         /**
+         * @description The database could not be reached or could not serve (the log and GET /health/ready say why). Send the request again after `Retry-After` seconds.
+         * @example {
+         *       "code": 503,
+         *       "message": "The database is unavailable; send the request again later."
+         *     }
+         */
+        DatabaseUnavailableError: {
+            /** @enum {integer} */
+            code: 503;
+            /** @enum {string} */
+            message: "The database is unavailable; send the request again later.";
+        };
+        /**
          * @example {
          *       "id": "evt_000000000042",
          *       "sequence": 42,
@@ -3537,17 +3550,23 @@ export interface components {
             };
         };
         /**
-         * @description The result of a health probe: readiness checks `database`, and each read replica as `replica-1`, `replica-2`, … (DATABASE_REPLICA_URLS).
+         * @description The result of a health probe; the readiness probe checks `database` and `webhookQueue`, and reports each read replica as `replica-1`, `replica-2`, … (DATABASE_REPLICA_URLS).
          * @example {
          *       "status": "ok",
          *       "info": {
          *         "database": {
+         *           "status": "up"
+         *         },
+         *         "webhookQueue": {
          *           "status": "up"
          *         }
          *       },
          *       "error": {},
          *       "details": {
          *         "database": {
+         *           "status": "up"
+         *         },
+         *         "webhookQueue": {
          *           "status": "up"
          *         }
          *       }
@@ -7921,6 +7940,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     requestToken: {
@@ -8010,6 +8041,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showChannel: {
@@ -8083,6 +8126,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -8190,6 +8245,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -8323,6 +8390,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showCustomer: {
@@ -8396,6 +8475,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -8521,6 +8612,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     deleteCustomer: {
@@ -8612,6 +8715,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -8737,6 +8852,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showProduct: {
@@ -8810,6 +8937,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -8919,6 +9058,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showProductVariant: {
@@ -8996,6 +9147,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showTaxCategory: {
@@ -9069,6 +9232,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -9146,6 +9321,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showZone: {
@@ -9219,6 +9406,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -9296,6 +9495,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showPromotionCoupon: {
@@ -9371,6 +9582,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -9549,7 +9772,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description The database answers.
+             * @description Every check passed.
              *
              *     The Health Check is successful
              */
@@ -9626,7 +9849,7 @@ export interface operations {
                 };
             };
             /**
-             * @description The database does not answer in time; `error` names the failed check.
+             * @description A check failed; `error` names it, with the cause as its `message`.
              *
              *     The Health Check is not successful
              */
@@ -9860,6 +10083,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     createCart: {
@@ -9991,6 +10226,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showCart: {
@@ -10064,6 +10311,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -10190,6 +10449,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     deleteCart: {
@@ -10273,6 +10544,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -10397,6 +10680,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -10549,6 +10844,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     replaceCartItem: {
@@ -10675,6 +10982,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     deleteCartItem: {
@@ -10770,6 +11089,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -10896,6 +11227,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -11029,6 +11372,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     listCheckoutShippingMethods: {
@@ -11112,6 +11467,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -11245,6 +11612,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     listCheckoutPaymentMethods: {
@@ -11328,6 +11707,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -11461,6 +11852,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     updateCheckoutPayment: {
@@ -11590,6 +11993,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -11723,6 +12138,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showCheckout: {
@@ -11796,6 +12223,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -11915,6 +12354,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -12037,6 +12488,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showOrder: {
@@ -12110,6 +12573,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -12217,6 +12692,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -12351,6 +12838,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     completePayment: {
@@ -12460,6 +12959,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     listPayments: {
@@ -12562,6 +13073,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showPayment: {
@@ -12637,6 +13160,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showPaymentMethod: {
@@ -12710,6 +13245,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -12812,6 +13359,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showShipment: {
@@ -12887,6 +13446,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showShippingMethod: {
@@ -12960,6 +13531,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13056,6 +13639,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13193,6 +13788,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showWebhook: {
@@ -13266,6 +13873,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13391,6 +14010,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -13474,6 +14105,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13597,6 +14240,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13723,6 +14378,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     listWebhookDeliveries: {
@@ -13826,6 +14493,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };
@@ -13983,6 +14662,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     pingWebhook: {
@@ -14109,6 +14800,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     listEvents: {
@@ -14197,6 +14900,18 @@ export interface operations {
                     "application/json": components["schemas"]["InternalServerError"];
                 };
             };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
         };
     };
     showEvent: {
@@ -14270,6 +14985,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
                 };
             };
         };

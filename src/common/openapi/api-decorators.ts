@@ -5,6 +5,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGING_RANGE, type ListSpec } from '.
 import {
   badRequest,
   conflict,
+  databaseUnavailable,
   forbidden,
   idempotencyKeyReused,
   internalError,
@@ -100,11 +101,11 @@ export function ApiResponses(...specs: ResponseSpec[]): MethodDecorator {
   };
 }
 
-/** Errors every bearer-protected endpoint can answer: 401, 403, 500. */
-export const ApiStandardErrors = (): MethodDecorator => ApiResponses(unauthorized(), forbidden(), internalError());
+/** Errors every bearer-protected endpoint can answer: 401, 403, 500, and 503 while the database is unavailable (the token is looked up there). */
+export const ApiStandardErrors = (): MethodDecorator => ApiResponses(unauthorized(), forbidden(), internalError(), databaseUnavailable());
 
 /** Errors every write endpoint can answer: those of ApiStandardErrors and the retryable 409 of a write conflict (src/database/write-transaction.ts). */
-export const ApiWriteErrors = (): MethodDecorator => ApiResponses(unauthorized(), forbidden(), writeConflict(), internalError());
+export const ApiWriteErrors = (): MethodDecorator => ApiResponses(unauthorized(), forbidden(), writeConflict(), internalError(), databaseUnavailable());
 
 /** An endpoint that needs no token (the global requirement is lifted). */
 export const ApiPublicEndpoint = (): MethodDecorator => applyDecorators(ApiSecurity({}), ApiResponses(internalError()));

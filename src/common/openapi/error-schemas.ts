@@ -3,6 +3,7 @@ import { formShapeOf, type FormShape } from '../forms/form-shape';
 import { arrayOf, closedObject, integer, string, type Schema } from './schema-builders';
 import { defineSchema } from './schema-registry';
 import { WRITE_CONFLICT_MESSAGE } from '../../database/write-transaction';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../database/database-unavailable';
 
 /**
  * The error bodies of the API (seed §7, decisions "Routing and errors"): the `{code, message}` family,
@@ -51,6 +52,12 @@ export const ErrorSchemas = {
     }),
   ),
   TooManyRequests: defineSchema('TooManyRequestsError', errorBody(429, ['Too many requests'], { description: 'Too many failed logins; retry after `Retry-After` seconds.' })),
+  DatabaseUnavailable: defineSchema(
+    'DatabaseUnavailableError',
+    errorBody(503, [DATABASE_UNAVAILABLE_MESSAGE], {
+      description: 'The database could not be reached or could not serve (the log and GET /health/ready say why). Send the request again after `Retry-After` seconds.',
+    }),
+  ),
   InternalServerError: defineSchema(
     'InternalServerError',
     errorBody(500, ['Internal Server Error'], { description: 'Something unexpected failed; the log has the details under the request id.' }),

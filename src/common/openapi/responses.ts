@@ -1,4 +1,5 @@
 import type { HeaderObject } from '@nestjs/swagger';
+import { DATABASE_UNAVAILABLE_RETRY_AFTER } from '../../database/database-unavailable';
 import { errorBody, ErrorSchemas, notFoundBody, validationErrorSchema } from './error-schemas';
 import { string, type Schema } from './schema-builders';
 
@@ -98,6 +99,15 @@ export const tooManyRequests = (): ResponseSpec => ({
   description: 'Too many failed password grants for this client and username.',
   schema: ErrorSchemas.TooManyRequests,
   headers: { 'Retry-After': header('Seconds until the next attempt is allowed.', true, '300') },
+});
+export const databaseUnavailable = (): ResponseSpec => ({
+  status: 503,
+  description:
+    'The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off ' +
+    'before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same ' +
+    '`Idempotency-Key`, which acts only if it did not.',
+  schema: ErrorSchemas.DatabaseUnavailable,
+  headers: { 'Retry-After': header('Seconds to wait before sending the request again.', true, DATABASE_UNAVAILABLE_RETRY_AFTER) },
 });
 export const internalError = (): ResponseSpec => ({
   status: 500,

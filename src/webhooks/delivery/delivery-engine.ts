@@ -9,6 +9,7 @@ import { DeliveryMetrics } from './delivery-metrics';
 import { dispatchNewEvents } from './dispatcher';
 import type { EventEnvelope } from '../../events';
 import { DeliveryPump, type PumpLog } from './delivery-pump';
+import { outageAwareLog } from './outage-aware-log';
 import { DELIVERY_QUEUE, DISPATCH_QUEUE, QUEUE_SCHEMA } from './queue-names';
 import { QueueDatabase } from './queue-database';
 import { checkQueueSchemaVersion, releaseDeferredJobs } from './queue-tables';
@@ -49,6 +50,7 @@ export class DeliveryEngine {
   private readonly database: QueueDatabase;
   private readonly boss: PgBoss;
   private readonly pump: DeliveryPump | null;
+  private readonly log: PumpLog;
   private dispatching: Promise<void> | null = null;
   private dispatchAgain = false;
   private stopped = false;
@@ -56,8 +58,10 @@ export class DeliveryEngine {
   constructor(
     private readonly settings: DeliveryEngineSettings,
     registry: Registry,
-    private readonly log: PumpLog,
+    log: PumpLog,
   ) {
+    // pg-boss, the pump and the dispatcher keep going through a database outage and resume after it.
+    this.log = outageAwareLog(log);
     this.database = new QueueDatabase(settings.url, settings.embedded);
     const delivers = settings.concurrency > 0;
     this.boss = new PgBoss({
@@ -76,7 +80,7 @@ export class DeliveryEngine {
     });
     this.boss.on('error', (error) => this.log.error('webhook queue error', error));
     const metrics = new DeliveryMetrics(registry, { db: this.database, boss: this.boss, attemptsInFlight: () => this.pump?.attemptsInFlight ?? 0 });
-    this.pump = delivers ? new DeliveryPump(this.database, this.boss, settings, { retryDelays: settings.retryDelays }, metrics, log) : null;
+    this.pump = delivers ? new DeliveryPump(this.database, this.boss, settings, { retryDelays: settings.retryDelays }, metrics, this.log) : null;
   }
 
   /** Whether commits in this process should kick the dispatcher: someone delivers what it dispatches. */
@@ -159,6 +163,12 @@ export class DeliveryEngine {
   async releaseDeferred(subscriptionId: number): Promise<void> {
     await releaseDeferredJobs(this.database, subscriptionId);
     this.pump?.wake();
+  }
+
+  /** A statement on the queue's own connections, for the readiness probe; throws when they cannot be used. */
+  async checkConnections(): Promise<null> {
+    await this.database.query('select 1');
+    return null;
   }
 
   findTarget(subscriptionId: number): Promise<DeliveryTarget | null> {

@@ -6,6 +6,7 @@ import { runPeriodically } from '../../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AppMetrics } from '../../operability/app-metrics';
 import { OperabilityModule } from '../../operability/operability.module';
+import { ReadinessChecks } from '../../operability/readiness-checks';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryEngine } from './delivery-engine';
@@ -53,10 +54,13 @@ export class WebhookDeliveryModule implements OnApplicationBootstrap, OnApplicat
     private readonly engine: DeliveryEngine,
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly readiness: ReadinessChecks,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.engine.start();
+    // Its pool is its own: the ORM's answering says nothing about it.
+    this.readiness.add('webhookQueue', () => this.engine.checkConnections());
     // Events are written in the transaction of their change: after any commit there may be new ones.
     if (this.engine.dispatchesOnCommit) this.orm.em.getEventManager().registerSubscriber(new DispatchAfterCommit(this.engine));
     // Attempts are kept as long as the events they carried, on the events' cleanup interval.
