@@ -11,7 +11,7 @@ import { sampleConnections } from './socket-peers';
  * Each process's database connections are read from /proc at their peak during the runs.
  */
 
-export interface ScaleOutEndpoint {
+interface ScaleOutEndpoint {
   name: string;
   method: 'GET' | 'POST';
   paths: string[];
@@ -20,7 +20,7 @@ export interface ScaleOutEndpoint {
   connections: number;
 }
 
-export interface Topology {
+interface Topology {
   name: string;
   apiProcesses: number;
   worker: boolean;
@@ -28,7 +28,7 @@ export interface Topology {
   replica: boolean;
 }
 
-export const TOPOLOGIES: Topology[] = [
+const TOPOLOGIES: Topology[] = [
   { name: '1 API process', apiProcesses: 1, worker: false, pooler: false, replica: false },
   { name: '2 API processes', apiProcesses: 2, worker: false, pooler: false, replica: false },
   { name: '2 API + worker + PgBouncer', apiProcesses: 2, worker: true, pooler: true, replica: false },
@@ -56,7 +56,7 @@ export interface ScaleOutInput {
   log(message: string): void;
 }
 
-export interface EndpointThroughput {
+interface EndpointThroughput {
   endpoint: string;
   /** Sum over the API processes, median over the runs. */
   requestsPerSecond: number;
@@ -68,7 +68,7 @@ export interface EndpointThroughput {
   errors: number;
 }
 
-export interface TopologyResult {
+interface TopologyResult {
   topology: string;
   endpoints: EndpointThroughput[];
   /** Peak connections per process, by what they go to. */

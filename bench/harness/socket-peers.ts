@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
  * PgBouncer, 5433 the standby…), read from /proc: the process's socket inodes, matched against the
  * kernel's IPv4 and IPv6 connection tables. Empty where /proc is not readable.
  */
-export function connectionsByRemotePort(pid: number): Map<number, number> {
+function connectionsByRemotePort(pid: number): Map<number, number> {
   const inodes = socketInodes(pid);
   const counts = new Map<number, number>();
   if (inodes.size === 0) return counts;

@@ -20,5 +20,8 @@ pool_mode = transaction
 default_pool_size = ${POOL_SIZE:-20}
 max_client_conn = ${MAX_CLIENT_CONN:-1000}
 ignore_startup_parameters = extra_float_digits
+# A query waiting for a server connection (PostgreSQL down behind it) fails after 10 s instead of 120 s,
+# so clients get their 503 promptly.
+query_wait_timeout = 10
 INI
 exec pgbouncer "$dir/pgbouncer.ini"
