@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { eventually } from './support/eventually';
 import { InvariantLog } from './support/invariant-log';
 import { createDemoDatabase, type ScratchDatabase } from './support/scratch-database';
 import { ROOT, startServer, stopServers, type ServerProcess } from './support/server-process';
@@ -50,14 +51,6 @@ async function send(server: ServerProcess, method: string, path: string, payload
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: text === '' ? undefined : (JSON.parse(text) as unknown) };
 }
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function standbyIsSynchronous(): Promise<boolean> {
   const client = new Client({ connectionString: SERVER_URL });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { ApiClient, ApiResponse } from './support/api-client';
+import { eventually } from './support/eventually';
 import { InvariantLog } from './support/invariant-log';
 import { createDemoDatabase, type ScratchDatabase } from './support/scratch-database';
 import { startServer, stopServers, type ServerProcess } from './support/server-process';
@@ -41,15 +42,6 @@ async function replicaTransactions(url: string): Promise<number> {
   }
 }
 
-/** Polls until `read` answers what `done` accepts; the last answer otherwise. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 withReplica('two server processes reading their lists from a streaming replica', () => {
   let database: ScratchDatabase;
