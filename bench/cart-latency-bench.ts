@@ -16,6 +16,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { createApp } from '../src/app/create-app';
 import { loadConfig } from '../src/config/app-config';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { QUEUE_POOL_SIZE } from '../src/webhooks/delivery/queue-database';
 import { EventOutbox } from '../src/events';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml } from '../src/fixtures';
 
@@ -63,10 +64,11 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   const external = process.env.DATABASE_URL;
+  // One connection for the app (as the statements are timed one at a time), and the webhook queue's own.
   // BENCH_DATA_DIR: the embedded database persisting to a (fresh) directory, as `npm start` runs it.
   const dataDir = process.env.BENCH_DATA_DIR;
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  const embedded = external ? null : await startEmbeddedPostgres({ maxConnections: 1, dataDir });
+  const embedded = external ? null : await startEmbeddedPostgres({ maxConnections: 1 + QUEUE_POOL_SIZE, dataDir });
   let statements = 0;
   let trace: string[] = [];
   const config = loadConfig({ LOG_LEVEL: 'silent', DB_POOL_SIZE: '1', DATABASE_URL: external ?? '' });
