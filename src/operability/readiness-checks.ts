@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService, type HealthIndicatorFunction } from '@nestjs/terminus';
+import { withinMs } from '../common/time-limit';
 import { latestOutage } from '../database/database-unavailable';
 import { databaseUnavailableCause } from '../database/infrastructure-failure';
 
@@ -31,14 +32,6 @@ function noAnswer(ms: number): NoAnswer {
   return new NoAnswer(`no answer within ${ms} ms; the latest database failure, ${recent.secondsAgo} s ago: ${recent.cause}`);
 }
 
-/** Rejects when `work` has not settled within `ms`. */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(noAnswer(ms)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 /**
  * The checks of GET /health/ready, by name: the ORM's database (health.controller.ts) and the ones other
@@ -63,7 +56,7 @@ export class ReadinessChecks {
       .attempt(async () => {
         let reason: string | null;
         try {
-          reason = await within(ping(), READINESS_TIMEOUT_MS);
+          reason = await withinMs(ping(), READINESS_TIMEOUT_MS, () => noAnswer(READINESS_TIMEOUT_MS));
         } catch (error) {
           throw new Error(error instanceof NoAnswer ? error.message : describe(error), { cause: error });
         }

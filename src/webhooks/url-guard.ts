@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { withinMs } from '../common/time-limit';
 
 /** What the deployment allows webhook URLs to be (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
 export interface UrlGuardSettings {
@@ -81,16 +82,8 @@ const isLocalhostName = (host: string): boolean => {
 
 /** node's resolver (getaddrinfo: /etc/hosts, then DNS), every address. */
 export const resolveHost: ResolveHost = async (hostname) => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`Looking up ${hostname} took longer than ${LOOKUP_TIMEOUT_MS} ms`)), LOOKUP_TIMEOUT_MS);
-  });
-  try {
-    const found = await Promise.race([lookup(hostname, { all: true, verbatim: true }), timeout]);
-    return found.map((entry) => entry.address);
-  } finally {
-    clearTimeout(timer);
-  }
+  const found = await withinMs(lookup(hostname, { all: true, verbatim: true }), LOOKUP_TIMEOUT_MS, () => new Error(`Looking up ${hostname} took longer than ${LOOKUP_TIMEOUT_MS} ms`));
+  return found.map((entry) => entry.address);
 };
 
 /**

@@ -1,4 +1,5 @@
 import { runPeriodically } from '../../common/periodic-task';
+import { withinMs } from '../../common/time-limit';
 import { parseWalPosition, PrimaryWalHistory } from './primary-wal-history';
 import type { ReadReplicas } from './read-replicas';
 import type { ReplicaView } from './replica-states';
@@ -19,13 +20,8 @@ interface Log {
   warn(message: string): void;
 }
 
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
+/** Rejects when `work` has not settled within `ms`. */
+const within = <T>(ms: number, work: Promise<T>): Promise<T> => withinMs(work, ms, () => new Error(`no answer within ${ms} ms`));
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { withinMs } from '../../common/time-limit';
 import type { DeliveryState } from './delivery-health';
 import type { DeliveryOutcome } from './entities/webhook-delivery.entity';
 import { DELIVERY_QUEUE } from './queue-names';
@@ -19,14 +20,8 @@ const GAUGE_TIMEOUT_MS = 1000;
  * A gauge's reading, or none when the database does not answer in time: the gauge keeps its last
  * value rather than failing or holding up the whole scrape.
  */
-async function readInTime<T>(read: Promise<T>): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), GAUGE_TIMEOUT_MS)));
-  try {
-    return await Promise.race([read.catch(() => undefined), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function readInTime<T>(read: Promise<T>): Promise<T | undefined> {
+  return withinMs(read, GAUGE_TIMEOUT_MS, () => new Error('late')).catch(() => undefined);
 }
 
 export interface MetricSources {
