@@ -26,8 +26,13 @@ export function buildOrmOptions(settings: OrmConnectionSettings) {
   return defineConfig({
     driver: settings.readReplicas && replicaUrls.length > 0 ? replicaRoutingDriver(settings.readReplicas) : PostgreSqlDriver,
     clientUrl: settings.clientUrl,
-    // Each replica gets the primary's pool settings; driverOptions of its own, as the primary's report the primary's pool.
-    replicas: replicaUrls.map((clientUrl, index) => ({ name: `replica-${index + 1}`, clientUrl, driverOptions: {} })),
+    // Each replica gets the primary's pool settings and driverOptions of its own: only the primary's pool is
+    // reported in the metrics, and every pool gets its dead connections back.
+    replicas: replicaUrls.map((clientUrl, index) => ({
+      name: `replica-${index + 1}`,
+      clientUrl,
+      driverOptions: { onPoolCreated: (pool: Pool) => reclaimDeadConnections(pool) },
+    })),
     // Only the reads asked for on the `read` connection (LIST_READ) may go to a replica.
     preferReadReplicas: false,
     entities: ALL_ENTITIES,

@@ -83,6 +83,10 @@ export class PreparedReads {
   async rows<T>(statement: PreparedStatement, values: unknown[]): Promise<T[]> {
     if (this.pool === null) throw new Error('Prepared reads are not available on this database');
     const client = await this.pool.connect();
+    // A connection lost during the read fails its query, and pg also emits 'error' on the checked-out
+    // client, which the pool does not listen to then; unheard, that event would end the process.
+    const lost = (): void => undefined;
+    client.on('error', lost);
     let failure: Error | undefined;
     try {
       if (this.named) {
@@ -99,6 +103,7 @@ export class PreparedReads {
       throw error;
     } finally {
       // A connection whose statement failed is not lent out again (as pg's pool.query does).
+      client.off('error', lost);
       client.release(failure);
     }
   }

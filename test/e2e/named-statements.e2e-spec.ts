@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { Client } from 'pg';
 import { preparedStatement, PreparedReads } from '../../src/database/prepared-reads';
 import { AUTH, CART_WITH_ITEMS_YAML, loadShop } from '../support/cart-fixtures';
+import { TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -110,6 +111,24 @@ function preparedReadsOn(url: string) {
       expect(new Set(sent)).toEqual(new Set(['named']));
     } finally {
       await reads.close();
+    }
+  });
+
+  it('reject a read whose connection is lost while it runs, and serve the next one on a new connection', async () => {
+    const proxy = await TcpProxy.start(database.directUrl);
+    const reads = PreparedReads.onServer(proxy.url(database.directUrl), 2, { log: { warn: () => undefined } });
+    const SLOW = preparedStatement('slow_read', 'select pg_sleep($1::float) is null as slept');
+    try {
+      // The checked-out client's 'error' event must be listened to: jest fails the test on an unhandled one.
+      const slow = reads.rows(SLOW, [5]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await proxy.cut();
+      await expect(slow).rejects.toThrow('Connection terminated unexpectedly');
+      await proxy.restore();
+      expect(await reads.rows(SLOW, [0])).toEqual([{ slept: false }]);
+    } finally {
+      await reads.close();
+      await proxy.close();
     }
   });
 });
