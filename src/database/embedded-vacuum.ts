@@ -13,7 +13,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
  * it bypasses the query log. A run never overlaps the previous one; on the embedded database it waits
  * while another connection's transaction is open.
  */
-export const CHURNED_TABLES = ['adjustment', 'order_item_unit', 'order_item', 'orders', 'payment', 'shipment', 'order_promotion'];
+export const CHURNED_TABLES = ['order_item', 'orders', 'payment', 'shipment', 'order_promotion'];
 
 export interface EmbeddedVacuum {
   /** Runs one vacuum now (waiting for a run in progress first). */

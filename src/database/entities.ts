@@ -26,8 +26,6 @@ import { Customer } from '../customers/entities/customer.entity';
 import { ShopUser } from '../customers/entities/shop-user.entity';
 import { DomainEvent, EventCounter } from '../events/event.entity';
 import { IdempotencyKey } from '../idempotency/idempotency-key.entity';
-import { Adjustment } from '../orders/domain/adjustment.entity';
-import { OrderItemUnit } from '../orders/domain/order-item-unit.entity';
 import { OrderItem } from '../orders/domain/order-item.entity';
 import { OrderSequence } from '../orders/domain/order-sequence.entity';
 import { Order } from '../orders/domain/order.entity';
@@ -57,7 +55,7 @@ export const ALL_ENTITIES = [
   Taxon, ProductOption, ProductOptionValue, ProductOptionValueTranslation,
   Product, ProductTranslation, ProductVariant, ProductVariantTranslation, ChannelPricing,
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
-  Order, OrderItem, OrderItemUnit, Adjustment, OrderSequence,
+  Order, OrderItem, OrderSequence,
   IdempotencyKey,
   WebhookSubscription,
   WebhookDelivery, WebhookDispatchCursor,

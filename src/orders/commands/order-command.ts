@@ -9,6 +9,7 @@ import type { Cart } from '../queries/cart.read-model';
 import { priceOrder } from '../pricing/pricing';
 import { lockAndLoadOrder, type LockOrderOptions } from './load-order';
 import { orderBefore, recordOrderEvents } from './order-events';
+import { assignValueIds } from './value-ids';
 
 export interface OrderCommandOptions extends LockOrderOptions {
   /** What a missing order is called in the 404 (`cart`, `order`), or the error it is. */
@@ -35,7 +36,8 @@ export type OrderAnswer<T, R> = (tx: EntityManager, changed: T, cart: Cart | nul
  *    facts), in one round trip;
  * 3. let the command change it through its domain methods;
  * 4. price it when it is still a cart and pricing has not seen the last change;
- * 5. flush once: the unit of work writes whatever changed;
+ * 5. give the units and adjustments it made their ids (value-ids.ts), then flush once: the unit of work
+ *    writes whatever changed;
  * 6. record its events (order-events.ts), written by the outbox when the transaction commits.
  * Answers what the change returned.
  */
@@ -50,6 +52,7 @@ async function changeAndRecord<T>(tx: EntityManager, orderId: number, options: O
   const before = orderBefore(order);
   const changed = await change(order, tx);
   if (order.needsPricing) await priceOrder(order);
+  if (!order.isDiscarded) await assignValueIds(tx, order.order, order.items);
   await tx.flush();
   const cart = options.outbox === null ? null : await recordOrderEvents(tx, options.outbox, order, before);
   return { changed, cart };

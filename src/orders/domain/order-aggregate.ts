@@ -7,8 +7,6 @@ import type { Shipment } from '../../shipping/entities/shipment.entity';
 import type { ShippingMethod } from '../../shipping/entities/shipping-method.entity';
 import type { ShopConfigurationSnapshot } from '../pricing/load-shop-configuration';
 import type { CouponFacts, PricingFacts, VariantFacts } from '../pricing/pricing-facts';
-import type { Adjustment } from './adjustment.entity';
-import { OrderItemUnit } from './order-item-unit.entity';
 import { OrderItem } from './order-item.entity';
 import type { Order } from './order.entity';
 
@@ -28,10 +26,6 @@ export interface OrderAggregateState {
   order: Order;
   /** Lines in id order, then lines added by this command; pricing keys its items by position here. */
   items: OrderItem[];
-  /** Units per line, oldest first: the engine's unit results map onto them by position. */
-  units: Map<OrderItem, OrderItemUnit[]>;
-  /** Every adjustment of the order, its lines and its units, in id order. */
-  adjustments: Adjustment[];
   shipments: Shipment[];
   /** Every payment, in id order. */
   payments: Payment[];
@@ -57,8 +51,6 @@ export interface OrderAggregateState {
 export class OrderAggregate implements OrderAggregateState {
   readonly order: Order;
   readonly items: OrderItem[];
-  readonly units: Map<OrderItem, OrderItemUnit[]>;
-  adjustments: Adjustment[];
   readonly shipments: Shipment[];
   payments: Payment[];
   readonly appliedPromotionIds: number[];
@@ -78,8 +70,6 @@ export class OrderAggregate implements OrderAggregateState {
   ) {
     this.order = state.order;
     this.items = state.items;
-    this.units = state.units;
-    this.adjustments = state.adjustments;
     this.shipments = state.shipments;
     this.payments = state.payments;
     this.appliedPromotionIds = state.appliedPromotionIds;
@@ -164,7 +154,6 @@ export class OrderAggregate implements OrderAggregateState {
     if (line === undefined) {
       line = this.em.create(OrderItem, { order: this.order, variant: variantId, quantity: 0 });
       this.items.push(line);
-      this.units.set(line, []);
     }
     this.changeQuantity(line, line.quantity + quantity);
     return line;
@@ -172,20 +161,14 @@ export class OrderAggregate implements OrderAggregateState {
 
   /** Gives the line one unit per piece: new units are added, or the oldest removed with their adjustments. */
   changeQuantity(line: OrderItem, quantity: number): void {
-    const units = this.units.get(line) ?? [];
-    while (units.length < quantity) units.push(this.em.create(OrderItemUnit, { orderItem: line }));
-    const removed = units.splice(0, Math.max(units.length - quantity, 0));
-    this.remove(removed);
-    this.units.set(line, units);
-    line.quantity = quantity;
+    line.changeQuantity(quantity);
     this.changed();
   }
 
-  /** Removes the line with its units and every adjustment of either. */
+  /** Removes the line with its units and their adjustments. */
   removeItem(line: OrderItem): void {
-    this.remove([line]);
+    this.em.remove(line);
     this.items.splice(this.items.indexOf(line), 1);
-    this.units.delete(line);
     this.changed();
   }
 
@@ -237,18 +220,5 @@ export class OrderAggregate implements OrderAggregateState {
     if (current === null) return this.em.create(Address, values);
     Object.assign(current, values);
     return current;
-  }
-
-  /**
-   * Removes lines or units with what they own (a line's units, their adjustments). The unit of work
-   * deletes each kind in one statement, together with the adjustments pricing replaces.
-   */
-  private remove(removed: Array<OrderItem | OrderItemUnit>): void {
-    const owned = new Set<object>(removed);
-    for (const item of removed) for (const unit of item instanceof OrderItem ? (this.units.get(item) ?? []) : []) owned.add(unit);
-    const adjustments = this.adjustments.filter((adjustment) => owned.has(adjustment.orderItemUnit ?? adjustment.orderItem ?? this.order));
-    this.adjustments = this.adjustments.filter((adjustment) => !adjustments.includes(adjustment));
-    this.em.remove([...owned] as Array<OrderItem | OrderItemUnit>);
-    this.em.remove(adjustments);
   }
 }

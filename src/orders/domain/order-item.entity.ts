@@ -1,9 +1,8 @@
-import { Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Collection, Opt } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Opt } from '@mikro-orm/core';
 import { ProductVariant } from '../../catalog/entities/product-variant.entity';
-import { Adjustment } from './adjustment.entity';
+import { UNASSIGNED_ID, type LineUnit, type StoredAdjustment } from './order-values';
 import { Order } from './order.entity';
-import { OrderItemUnit } from './order-item-unit.entity';
 
 @Entity({ tableName: 'order_item' })
 export class OrderItem {
@@ -42,9 +41,19 @@ export class OrderItem {
   @Property({ type: 'boolean' })
   immutable: boolean & Opt = false;
 
-  @OneToMany({ entity: () => OrderItemUnit, mappedBy: 'orderItem', orphanRemoval: true, orderBy: { id: 'asc' } })
-  units = new Collection<OrderItemUnit>(this);
+  /** One unit per piece, oldest first, each with its adjustments. */
+  @Property({ type: 'json', defaultRaw: `'[]'` })
+  units: LineUnit[] & Opt = [];
 
-  @OneToMany({ entity: () => Adjustment, mappedBy: 'orderItem', orphanRemoval: true, orderBy: { id: 'asc' } })
-  adjustments = new Collection<Adjustment>(this);
+  /** The line's own adjustments (the units' are on the units). */
+  @Property({ type: 'json', defaultRaw: `'[]'` })
+  adjustments: StoredAdjustment[] & Opt = [];
+
+  /** Gives the line one unit per piece: new units after the others, or the oldest ones removed. */
+  changeQuantity(quantity: number): void {
+    const kept = this.units.slice(Math.max(this.units.length - quantity, 0));
+    while (kept.length < quantity) kept.push({ id: UNASSIGNED_ID, adjustmentsTotal: 0, adjustments: [] });
+    this.units = kept;
+    this.quantity = quantity;
+  }
 }

@@ -7,8 +7,8 @@ import { Payment } from '../../payments/entities/payment.entity';
 import { PromotionCoupon } from '../../promotions/entities/promotion-coupon.entity';
 import { Promotion } from '../../promotions/entities/promotion.entity';
 import { Shipment } from '../../shipping/entities/shipment.entity';
-import { Adjustment } from './adjustment.entity';
 import { OrderItem } from './order-item.entity';
+import type { StoredAdjustment } from './order-values';
 
 export type OrderState = 'cart' | 'new' | 'cancelled' | 'fulfilled';
 export type CheckoutState = 'cart' | 'addressed' | 'shipping_selected' | 'shipping_skipped' | 'payment_skipped' | 'payment_selected' | 'completed';
@@ -64,8 +64,9 @@ export class Order {
   @OneToMany({ entity: () => OrderItem, mappedBy: 'order', orphanRemoval: true, orderBy: { id: 'asc' } })
   items = new Collection<OrderItem>(this);
 
-  @OneToMany({ entity: () => Adjustment, mappedBy: 'order', orphanRemoval: true, orderBy: { id: 'asc' } })
-  adjustments = new Collection<Adjustment>(this);
+  /** The order's own adjustments (shipping, order promotions, order-level taxes). */
+  @Property({ type: 'json', defaultRaw: `'[]'` })
+  adjustments: StoredAdjustment[] & Opt = [];
 
   @OneToMany({ entity: () => Payment, mappedBy: 'order', orphanRemoval: true, orderBy: { id: 'asc' } })
   payments = new Collection<Payment>(this);

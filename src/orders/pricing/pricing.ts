@@ -3,11 +3,8 @@ import { PaymentMethod } from '../../payments/entities/payment-method.entity';
 import { Payment } from '../../payments/entities/payment.entity';
 import { Shipment } from '../../shipping/entities/shipment.entity';
 import { ShippingMethod } from '../../shipping/entities/shipping-method.entity';
-import { Adjustment } from '../domain/adjustment.entity';
 import type { OrderAggregate } from '../domain/order-aggregate';
-import type { OrderItemUnit } from '../domain/order-item-unit.entity';
-import type { OrderItem } from '../domain/order-item.entity';
-import type { Order } from '../domain/order.entity';
+import { UNASSIGNED_ID, type StoredAdjustment } from '../domain/order-values';
 import { processOrder, type EngineAdjustment, type EngineCustomer, type EngineOrder, type EngineResult, type EngineShop } from './engine';
 import { shopWith } from './shop-configuration-cache';
 
@@ -56,12 +53,7 @@ export function engineInputOf(aggregate: OrderAggregate): EngineOrder {
   };
 }
 
-/** The owner of an adjustment: the order, a line or a unit. */
-type AdjustmentOwner = Order | OrderItem | OrderItemUnit;
-
-const ownerOf = (adjustment: Adjustment, order: Order): AdjustmentOwner => adjustment.orderItemUnit ?? adjustment.orderItem ?? order;
-
-const sameAdjustment = (stored: Adjustment, made: EngineAdjustment): boolean =>
+const sameAdjustment = (stored: StoredAdjustment, made: EngineAdjustment): boolean =>
   !stored.locked &&
   stored.type === made.type &&
   stored.label === made.label &&
@@ -70,56 +62,32 @@ const sameAdjustment = (stored: Adjustment, made: EngineAdjustment): boolean =>
   stored.originCode === made.originCode;
 
 /**
- * Each owner keeps its stored adjustments as long as they match what the engine made, in order; from
- * the first difference on, the stored ones go and the engine's are created. So an unchanged adjustment
- * keeps its id, and id order stays the engine's order.
+ * The adjustments an owner (the order, a line or a unit) gets from the engine: its stored ones are kept
+ * as long as they match what the engine made, in order; from the first difference on, the engine's are
+ * new (their ids are taken before the flush). So an unchanged adjustment keeps its id, and the stored
+ * order stays the engine's order. Answers `stored` itself when nothing changed, which the flush then
+ * leaves alone.
  */
-function applyAdjustments(aggregate: OrderAggregate, result: EngineResult): void {
-  const { em, order } = aggregate;
-  const stored = new Map<AdjustmentOwner, Adjustment[]>();
-  for (const adjustment of aggregate.adjustments) {
-    const owner = ownerOf(adjustment, order);
-    stored.set(owner, [...(stored.get(owner) ?? []), adjustment]);
-  }
-  const current: Adjustment[] = [];
-  const synchronise = (owner: AdjustmentOwner, made: EngineAdjustment[], link: Partial<Pick<Adjustment, 'order' | 'orderItem' | 'orderItemUnit'>>) => {
-    const before = stored.get(owner) ?? [];
-    stored.delete(owner);
-    let kept = 0;
-    while (kept < before.length && kept < made.length && sameAdjustment(before[kept], made[kept])) kept++;
-    em.remove(before.slice(kept));
-    current.push(...before.slice(0, kept));
-    for (const adjustment of made.slice(kept)) {
-      const { type, label, amount, neutral, originCode } = adjustment;
-      current.push(em.create(Adjustment, { ...link, type, label, amount, neutral, originCode }));
-    }
-  };
-
-  for (const itemResult of result.items) {
-    const item = aggregate.items[itemResult.key as number];
-    const units = aggregate.units.get(item) ?? [];
-    synchronise(item, itemResult.adjustments, { orderItem: item });
-    itemResult.units.forEach((unitResult, index) => synchronise(units[index], unitResult.adjustments, { orderItemUnit: units[index] }));
-  }
-  synchronise(order, result.adjustments, { order });
-  // Adjustments of owners the engine did not price (none expected) go as well.
-  for (const leftover of stored.values()) em.remove(leftover);
-  aggregate.adjustments = current;
+function synchronised(stored: StoredAdjustment[], made: EngineAdjustment[]): StoredAdjustment[] {
+  let kept = 0;
+  while (kept < stored.length && kept < made.length && sameAdjustment(stored[kept], made[kept])) kept++;
+  if (kept === stored.length && kept === made.length) return stored;
+  const added = made.slice(kept).map(({ type, label, amount, neutral, originCode }) => ({ id: UNASSIGNED_ID, type, label, amount, neutral, locked: false, originCode }));
+  return [...stored.slice(0, kept), ...added];
 }
 
 /**
  * The first shipment, with the chosen method (created when missing); none at all when nothing ships.
- * Answers the shipment every unit goes with: null when the shipments were removed, undefined when there
- * was none and is none.
+ * Every unit of the order goes with it, so a unit does not record it.
  */
-function applyShipment(aggregate: OrderAggregate, result: EngineResult): Shipment | null | undefined {
+function applyShipment(aggregate: OrderAggregate, result: EngineResult): void {
   const { em, order, configuration } = aggregate;
   if (result.shipment === null) {
-    if (aggregate.shipments.length === 0) return undefined;
+    if (aggregate.shipments.length === 0) return;
     em.remove(aggregate.shipments);
     aggregate.shipments.length = 0;
     aggregate.shipmentMethodCode = null;
-    return null;
+    return;
   }
   const methodId = configuration.shippingMethodIds[result.shipment.methodCode];
   if (methodId === undefined) throw new Error(`Shipping method ${result.shipment.methodCode} is not in the shop configuration`);
@@ -131,7 +99,6 @@ function applyShipment(aggregate: OrderAggregate, result: EngineResult): Shipmen
     shipment.method = em.getReference(ShippingMethod, methodId);
   }
   aggregate.shipmentMethodCode = result.shipment.methodCode;
-  return shipment;
 }
 
 /** The newest cart payment, with the chosen method and the amount (created when missing); none when there is nothing to pay. */
@@ -176,25 +143,26 @@ async function applyPromotions(aggregate: OrderAggregate, result: EngineResult):
   aggregate.appliedPromotionIds.splice(0, aggregate.appliedPromotionIds.length, ...[...applied].sort((a, b) => a - b));
 }
 
-/** Writes an engine result into the aggregate: totals, adjustments, shipment, payment, applied promotions. */
+/** Writes an engine result into the aggregate: totals, adjustments and units, shipment, payment, applied promotions. */
 async function applyResult(aggregate: OrderAggregate, result: EngineResult): Promise<void> {
   const { order } = aggregate;
-  const shipment = applyShipment(aggregate, result);
+  applyShipment(aggregate, result);
   for (const itemResult of result.items) {
     const item = aggregate.items[itemResult.key as number];
     if (item === undefined) throw new Error(`The engine priced an unknown line ${String(itemResult.key)}`);
-    const units = aggregate.units.get(item) ?? [];
-    if (units.length !== itemResult.units.length) throw new Error(`Line ${item.id} has ${units.length} units, the engine made ${itemResult.units.length}`);
+    if (item.units.length !== itemResult.units.length) throw new Error(`Line ${item.id} has ${item.units.length} units, the engine made ${itemResult.units.length}`);
     item.unitPrice = itemResult.unitPrice;
     item.unitsTotal = itemResult.unitsTotal;
     item.adjustmentsTotal = itemResult.adjustmentsTotal;
     item.total = itemResult.total;
-    itemResult.units.forEach((unitResult, index) => {
-      units[index].adjustmentsTotal = unitResult.adjustmentsTotal;
-      if (shipment !== undefined && units[index].shipment !== shipment) units[index].shipment = shipment;
+    item.adjustments = synchronised(item.adjustments, itemResult.adjustments);
+    item.units = item.units.map((unit, index) => {
+      const { adjustments, adjustmentsTotal } = itemResult.units[index];
+      const synced = synchronised(unit.adjustments, adjustments);
+      return synced === unit.adjustments && adjustmentsTotal === unit.adjustmentsTotal ? unit : { id: unit.id, adjustmentsTotal, adjustments: synced };
     });
   }
-  applyAdjustments(aggregate, result);
+  order.adjustments = synchronised(order.adjustments, result.adjustments);
   applyPayment(aggregate, result);
   await applyPromotions(aggregate, result);
   order.itemsTotal = result.itemsTotal;

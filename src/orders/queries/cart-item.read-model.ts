@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * The cart-line read model: a line with its units, adjustments and variant (translations, option
- * values, channel pricings), every nested collection as JSON built by PostgreSQL and ordered by id. The
- * cart read embeds the same columns (cartItemsJson); the answer to adding an item reads its line alone
- * (findCartItem).
+ * The cart-line read model: a line with its units and adjustments (JSON values of the line, in their
+ * stored order) and its variant (translations, option values, channel pricings), every nested collection
+ * of the variant as JSON built by PostgreSQL and ordered by id. The cart read embeds the same columns
+ * (cartItemsJson); the answer to adding an item reads its line alone (findCartItem).
  */
 
+/** An adjustment as stored (StoredAdjustment); the serializers show its id, type, label and amount. */
 export interface Adjustment {
   id: number;
   type: string;
@@ -47,21 +48,10 @@ export interface CartItem {
   channelPricings: Array<{ channelCode: string; price: number }>;
 }
 
-const adjustmentJson = (alias: string) =>
-  `json_build_object('id', ${alias}.id, 'type', ${alias}.type, 'label', ${alias}.label, 'amount', ${alias}.amount)`;
-
-/** Adjustments owned by `column = owner`, as a JSON array of Adjustment (never null). */
-export const adjustmentsJson = (column: 'order_id' | 'order_item_id' | 'order_item_unit_id', owner: string) =>
-  `coalesce((select json_agg(${adjustmentJson('adj')} order by adj.id) from adjustment adj where adj.${column} = ${owner}), '[]'::json)`;
-
 /** The columns of CartItem over `i` (order item); needs CART_ITEM_FROM. */
 export const CART_ITEM_COLUMNS = `
          i.id, i.order_id as "orderId", i.quantity, i.unit_price as "unitPrice", i.units_total as "unitsTotal",
-         i.adjustments_total as "adjustmentsTotal", i.total,
-         coalesce((select json_agg(json_build_object('id', un.id, 'adjustmentsTotal', un.adjustments_total,
-                                                     'adjustments', ${adjustmentsJson('order_item_unit_id', 'un.id')}) order by un.id)
-                     from order_item_unit un where un.order_item_id = i.id), '[]'::json) as units,
-         ${adjustmentsJson('order_item_id', 'i.id')} as adjustments,
+         i.adjustments_total as "adjustmentsTotal", i.total, i.units, i.adjustments,
          v.id as "variantId", v.code as "variantCode", v.position as "variantPosition", v.version as "variantVersion",
          v.tracked as "variantTracked", p.code as "productCode",
          tc.id as "taxCategoryId", tc.code as "taxCategoryCode", tc.name as "taxCategoryName",

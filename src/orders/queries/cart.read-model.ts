@@ -5,7 +5,7 @@ import { canonicalEmail } from '../../customers/canonical-email';
 import { preparedStatement, PreparedReads } from '../../database/prepared-reads';
 import { LIST_READ } from '../../database/replicas/list-read';
 import { withDates, type Stored } from '../../database/stored-dates';
-import { adjustmentsJson, cartItemsJson, type Adjustment, type CartItem } from './cart-item.read-model';
+import { cartItemsJson, type Adjustment, type CartItem } from './cart-item.read-model';
 
 /**
  * The cart read model (also the list shape of placed orders): the cart's own columns, its customer
@@ -53,7 +53,7 @@ export const CART_SELECT = `
          ch.id as "channelId", ch.code as "channelCode",
          pc.id as "couponId", pc.code as "couponCode", pc.used as "couponUsed", pc.usage_limit as "couponUsageLimit",
          pc.expires_at as "couponExpiresAt", pr.code as "couponPromotionCode",
-         ${adjustmentsJson('order_id', 'o.id')} as adjustments,
+         o.adjustments,
          ${cartItemsJson('o.id')} as items
     from orders o
     join customer c on c.id = o.customer_id

@@ -10,7 +10,7 @@ import { findShipmentsOfOrders, type ShipmentDetail } from '../../shipping/queri
 import { withDates, type Stored } from '../../database/stored-dates';
 import type { ShippingCategoryDetail } from '../../shipping/categories/queries/shipping-category.read-model';
 import type { TaxCategoryDetail } from '../../taxation/queries/tax-category.read-model';
-import { adjustmentsJson, CART_ITEM_COLUMNS, CART_ITEM_FROM, type Adjustment, type CartItem } from './cart-item.read-model';
+import { CART_ITEM_COLUMNS, CART_ITEM_FROM, type Adjustment, type CartItem } from './cart-item.read-model';
 
 /**
  * The order read model: every exposed field of an order, as the order resource, the customer-orders list
@@ -111,7 +111,7 @@ const ORDER_COLUMNS = `
          o.adjustments_total as "adjustmentsTotal", o.total, o.state, o.currency_code as "currencyCode",
          o.locale_code as "localeCode", o.checkout_state as "checkoutState", o.customer_id as "customerId", o.channel_id as "channelId",
          coalesce((select json_agg(line order by line.id) from (${ORDER_ITEM_SELECT} where i.order_id = o.id) line), '[]'::json) as items,
-         ${adjustmentsJson('order_id', 'o.id')} as adjustments,
+         o.adjustments,
          (select ${addressJson('osa')} from address osa where osa.id = o.shipping_address_id) as "shippingAddress",
          (select ${addressJson('oba')} from address oba where oba.id = o.billing_address_id) as "billingAddress",
          (select ${couponJson('opc')} from promotion_coupon opc where opc.id = o.promotion_coupon_id) as "promotionCoupon"`;
