@@ -83,7 +83,8 @@ describe('shop configuration cache', () => {
   const setQuantity = async (quantity: number): Promise<number> => {
     recording = [];
     const response = await t.inject({ method: 'PUT', url: `/api/v1/carts/${cartId}/items/${itemId}`, headers: JSON_AUTH, payload: { quantity } });
-    const statements = recording.filter((statement) => /^(\[query\] )?select\b/i.test(statement.trim())).length;
+    // Reads only: the statement taking ids for the adjustments a change makes is not one.
+    const statements = recording.filter((statement) => /^(\[query\] )?select\b/i.test(statement.trim()) && !statement.includes('nextval(')).length;
     recording = null;
     expectNoContent(response);
     return statements;

@@ -140,8 +140,6 @@ async function orderEntities(em: EntityManager, orderId: number): Promise<Order>
   const order = await em.findOne(Order, orderId, {
     populate: ['items', 'shipments', 'payments'],
     strategy: 'joined',
-    refresh: true,
-    orderBy: { items: { id: 'asc' }, shipments: { id: 'asc' }, payments: { id: 'asc' } },
   });
   if (order === null) throw new Error(`Order ${orderId} went away under its lock`);
   return order;

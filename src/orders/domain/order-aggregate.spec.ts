@@ -1,6 +1,7 @@
 /*
- * The aggregate's domain methods over in-memory entities (see pricing/testing): what they create or
- * remove is read off the unit of work of an ORM that never connects.
+ * The aggregate's domain methods over in-memory entities (see pricing/testing): the entities they create
+ * or remove are read off the unit of work of an ORM that never connects; units and adjustments are JSON
+ * values of their owner, read off the owner.
  */
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Address } from '../../addressing/entities/address.entity';
@@ -8,8 +9,8 @@ import { aCouponFacts, aCart, aVariantFacts, storeAdjustment, type CartSetup } f
 import { offlineOrm } from '../pricing/testing/offline-orm';
 import { createdBy, isRemovedBy } from '../pricing/testing/unit-of-work';
 import type { AddressValues, OrderAggregate } from './order-aggregate';
-import { OrderItemUnit } from './order-item-unit.entity';
 import { OrderItem } from './order-item.entity';
+import { UNASSIGNED_ID, type LineUnit } from './order-values';
 
 let orm: MikroORM;
 let em: EntityManager;
@@ -40,6 +41,9 @@ const aTwoLineCart = (setup: CartSetup = {}): OrderAggregate =>
     ...setup,
   });
 
+/** A unit the command made: it gets its id before the flush. */
+const newUnit: LineUnit = { id: UNASSIGNED_ID, adjustmentsTotal: 0, adjustments: [] };
+
 const tax = (amount: number) => ({ type: 'tax' as const, label: 'VAT', amount, neutral: false, originCode: null });
 
 describe('OrderAggregate', () => {
@@ -47,16 +51,16 @@ describe('OrderAggregate', () => {
     it('merges pieces of a variant the cart holds into its line, new units after the stored ones', () => {
       const aggregate = aTwoLineCart();
       const [line] = aggregate.items;
-      const storedUnits = [...(aggregate.units.get(line) ?? [])];
+      const storedUnits = [...line.units];
 
       expect(aggregate.addItem(1, 2)).toBe(line);
 
       expect(aggregate.items).toHaveLength(2);
       expect(line.quantity).toBe(5);
-      const units = aggregate.units.get(line) ?? [];
-      expect(units.slice(0, 3)).toEqual(storedUnits);
-      expect(created(OrderItemUnit)).toEqual(units.slice(3));
-      expect(units.slice(3).every((unit) => unit.orderItem === line)).toBe(true);
+      expect(line.units).toHaveLength(5);
+      line.units.slice(0, 3).forEach((unit, index) => expect(unit).toBe(storedUnits[index]));
+      expect(line.units.slice(3)).toEqual([newUnit, newUnit]);
+      expect(created(OrderItem)).toEqual([]);
       expect(aggregate.pieces).toBe(6);
     });
 
@@ -68,7 +72,8 @@ describe('OrderAggregate', () => {
       expect(aggregate.items.at(-1)).toBe(line);
       expect(created(OrderItem)).toEqual([line]);
       expect([line.order, line.variant.id, line.quantity]).toEqual([aggregate.order, 3, 2]);
-      expect(aggregate.units.get(line)).toHaveLength(2);
+      expect(line.units).toEqual([newUnit, newUnit]);
+      expect(line.adjustments).toEqual([]);
       expect(aggregate.addedVariant?.code).toBe('V3');
     });
   });
@@ -77,46 +82,53 @@ describe('OrderAggregate', () => {
     it('removes the oldest units with their adjustments, keeping the line and its own adjustments', () => {
       const aggregate = aTwoLineCart();
       const [line, other] = aggregate.items;
-      const [oldest, older, newest] = aggregate.units.get(line) ?? [];
-      const lineAdjustment = storeAdjustment(aggregate, line, tax(5));
-      const unitAdjustments = [oldest, older, newest].map((unit, index) => storeAdjustment(aggregate, unit, tax(index)));
-      const otherAdjustment = storeAdjustment(aggregate, (aggregate.units.get(other) ?? [])[0], tax(9));
+      const [oldest, older, newest] = line.units;
+      const lineAdjustment = storeAdjustment(line, tax(5));
+      const unitAdjustments = [oldest, older, newest].map((unit, index) => storeAdjustment(unit, tax(index)));
+      const otherAdjustment = storeAdjustment(other.units[0], tax(9));
+      const [lineAdjustments, otherUnits] = [line.adjustments, other.units];
 
       aggregate.changeQuantity(line, 1);
 
       expect(line.quantity).toBe(1);
-      expect(aggregate.units.get(line)).toEqual([newest]);
-      expect([oldest, older, unitAdjustments[0], unitAdjustments[1]].every(removed)).toBe(true);
-      expect([line, newest, lineAdjustment, unitAdjustments[2], otherAdjustment].some(removed)).toBe(false);
-      expect(aggregate.adjustments).toEqual([lineAdjustment, unitAdjustments[2], otherAdjustment]);
+      expect(line.units).toHaveLength(1);
+      expect(line.units[0]).toBe(newest);
+      expect(newest.adjustments).toEqual([unitAdjustments[2]]);
+      expect(line.adjustments).toBe(lineAdjustments);
+      expect(line.adjustments).toEqual([lineAdjustment]);
+      // The other line is left as it was, values and all.
+      expect(other.units).toBe(otherUnits);
+      expect(other.units[0].adjustments).toEqual([otherAdjustment]);
+      expect([line, other].some(removed)).toBe(false);
     });
 
     it('adds units up to the quantity', () => {
       const aggregate = aTwoLineCart();
       const [, line] = aggregate.items;
+      const [stored] = line.units;
 
       aggregate.changeQuantity(line, 3);
 
-      expect(aggregate.units.get(line)).toHaveLength(3);
-      expect(created(OrderItemUnit)).toHaveLength(2);
+      expect(line.units).toHaveLength(3);
+      expect(line.units[0]).toBe(stored);
+      expect(line.units.slice(1)).toEqual([newUnit, newUnit]);
     });
   });
 
   describe('removeItem', () => {
-    it('removes the line with its units and the adjustments of either, leaving the rest', () => {
+    it('removes the line (its units and their adjustments go with its row), leaving the rest', () => {
       const aggregate = aTwoLineCart();
       const [line, other] = aggregate.items;
-      const units = aggregate.units.get(line) ?? [];
-      const gone = [storeAdjustment(aggregate, line, tax(1)), storeAdjustment(aggregate, units[0], tax(2))];
-      const kept = [storeAdjustment(aggregate, other, tax(3)), storeAdjustment(aggregate, aggregate.order, tax(4))];
+      storeAdjustment(line, tax(1));
+      storeAdjustment(line.units[0], tax(2));
+      const kept = [storeAdjustment(other, tax(3)), storeAdjustment(aggregate.order, tax(4))];
 
       aggregate.removeItem(line);
 
       expect(aggregate.items).toEqual([other]);
-      expect(aggregate.units.has(line)).toBe(false);
-      expect([line, ...units, ...gone].every(removed)).toBe(true);
-      expect(aggregate.adjustments).toEqual(kept);
-      expect(kept.some(removed)).toBe(false);
+      expect(removed(line)).toBe(true);
+      expect([other, aggregate.order].some(removed)).toBe(false);
+      expect([other.adjustments, aggregate.order.adjustments]).toEqual([[kept[0]], [kept[1]]]);
       expect(aggregate.trackedItems).toEqual([other]);
     });
   });

@@ -1,19 +1,20 @@
 /*
  * The pricing port over in-memory aggregates, in the manner of Vendure's order-calculator.spec: carts
- * built by test builders, priced, then their entities inspected. The ORM never connects; what pricing
- * creates or removes is read off the unit of work of the fork the aggregate uses (nothing is flushed).
+ * built by test builders, priced, then their entities and values inspected. The ORM never connects; the
+ * entities pricing creates or removes are read off the unit of work of the fork the aggregate uses
+ * (nothing is flushed). Units and adjustments are JSON values of their owner: pricing keeps a stored
+ * one (same object, same id) or makes a new one (UNASSIGNED_ID, given an id before the flush).
  */
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Payment } from '../../payments/entities/payment.entity';
 import { Shipment } from '../../shipping/entities/shipment.entity';
-import { Adjustment } from '../domain/adjustment.entity';
+import { assignValueIds } from '../commands/value-ids';
 import type { AddressValues, OrderAggregate } from '../domain/order-aggregate';
-import type { OrderItemUnit } from '../domain/order-item-unit.entity';
-import type { OrderItem } from '../domain/order-item.entity';
-import type { Order } from '../domain/order.entity';
+import { UNASSIGNED_ID, type LineUnit, type StoredAdjustment } from '../domain/order-values';
 import { MissingChannelPriceError, OrderProcessingError, type EngineAdjustment, type EngineShop } from './engine';
 import { aPaymentMethod, aPromotion, aShippingMethod, aShop, aTaxRate, NOW } from './engine/testing/builders';
 import { engineInputOf, priceOrder } from './pricing';
+import { fakeSequences } from './testing/fake-sequences';
 import { offlineOrm } from './testing/offline-orm';
 import { createdBy, isRemovedBy } from './testing/unit-of-work';
 import {
@@ -49,17 +50,25 @@ const cart = (setup: CartSetup = {}): OrderAggregate => aCart(em, setup);
 const cartOf = (lines: Array<[number, number]>, setup: CartSetup = {}): OrderAggregate =>
   cart({ lines: lines.map(([price, quantity], index) => ({ variant: aVariantFacts(index + 1, price), quantity })), ...setup });
 
-const ownerOf = (adjustment: Adjustment): Order | OrderItem | OrderItemUnit => adjustment.orderItemUnit ?? adjustment.orderItem ?? adjustment.order!;
+/** Every adjustment of the order in the order pricing makes them: each line's, then its units', then the order's. */
+const allAdjustments = (aggregate: OrderAggregate): StoredAdjustment[] => [
+  ...aggregate.items.flatMap((item) => [...item.adjustments, ...item.units.flatMap((unit) => unit.adjustments)]),
+  ...aggregate.order.adjustments,
+];
 
-/** The aggregate's adjustments of one owner, in the aggregate's order. */
-const adjustmentsOf = (aggregate: OrderAggregate, owner: Order | OrderItem | OrderItemUnit): Adjustment[] =>
-  aggregate.adjustments.filter((adjustment) => ownerOf(adjustment) === owner);
+/** Every adjustment array of the order (the lines', the units', the order's), to tell which pricing replaced. */
+const adjustmentArrays = (aggregate: OrderAggregate): StoredAdjustment[][] => [
+  ...aggregate.items.flatMap((item) => [item.adjustments, ...item.units.map((unit) => unit.adjustments)]),
+  aggregate.order.adjustments,
+];
 
 /** What the engine sees of an adjustment. */
-const valuesOf = ({ type, label, amount, neutral, originCode }: Adjustment): EngineAdjustment => ({ type, label, amount, neutral, originCode }) as EngineAdjustment;
+const valuesOf = ({ type, label, amount, neutral, originCode }: StoredAdjustment): EngineAdjustment => ({ type, label, amount, neutral, originCode }) as EngineAdjustment;
 
-const unitsOf = (aggregate: OrderAggregate, line = 0): OrderItemUnit[] => aggregate.units.get(aggregate.items[line]) ?? [];
-const allUnits = (aggregate: OrderAggregate): OrderItemUnit[] => aggregate.items.flatMap((item) => aggregate.units.get(item) ?? []);
+const isNew = (adjustment: StoredAdjustment): boolean => adjustment.id === UNASSIGNED_ID && !adjustment.locked;
+
+const unitsOf = (aggregate: OrderAggregate, line = 0): LineUnit[] => aggregate.items[line].units;
+const allUnits = (aggregate: OrderAggregate): LineUnit[] => aggregate.items.flatMap((item) => item.units);
 
 const removed = (entity: object): boolean => isRemovedBy(em, entity);
 const created = <T extends object>(entity: new () => T): T[] => createdBy(em, entity);
@@ -112,7 +121,7 @@ describe('priceOrder', () => {
         expect(aggregate.items.map((item) => [item.adjustmentsTotal, item.total])).toEqual(unitsTotals.map((unitsTotal) => [0, unitsTotal]));
         expect(allUnits(aggregate).every((unit) => unit.adjustmentsTotal === 0)).toBe(true);
         expect([aggregate.order.itemsTotal, aggregate.order.adjustmentsTotal, aggregate.order.total]).toEqual([total, 0, total]);
-        expect(aggregate.adjustments).toEqual([]);
+        expect(allAdjustments(aggregate)).toEqual([]);
         expect(aggregate.shipments).toEqual([]);
         expect(aggregate.payments).toEqual([]);
       },
@@ -149,7 +158,7 @@ describe('priceOrder', () => {
       await priceOrder(aggregate, NOW);
 
       const units = unitsOf(aggregate);
-      expect(units.map((unit) => adjustmentsOf(aggregate, unit).filter((a) => a.type === 'tax').map(valuesOf))).toEqual(
+      expect(units.map((unit) => unit.adjustments.filter((a) => a.type === 'tax').map(valuesOf))).toEqual(
         unitTaxes.map((amount) => [{ type: 'tax', label: 'VAT (23%)', amount, neutral: included, originCode: null }]),
       );
       expect(aggregate.items[0].total).toBe(itemTotal);
@@ -162,7 +171,7 @@ describe('priceOrder', () => {
 
       await priceOrder(aggregate, NOW);
 
-      expect(unitsOf(aggregate).map((unit) => adjustmentsOf(aggregate, unit).map(valuesOf))).toEqual(
+      expect(unitsOf(aggregate).map((unit) => unit.adjustments.map(valuesOf))).toEqual(
         Array.from({ length: 3 }, () => [{ type: 'order_promotion', label: '3.00 off', amount: -100, neutral: false, originCode: 'minus_300' }]),
       );
       expect(unitsOf(aggregate).map((unit) => unit.adjustmentsTotal)).toEqual([-100, -100, -100]);
@@ -187,7 +196,7 @@ describe('priceOrder', () => {
     it.each([
       { case: 'in database order without an address', shippingZone: null, method: 'express', methodId: expressId, label: 'Express', charge: 900 },
       { case: 'by position with an address', shippingZone: { countryCode: 'US', provinceCode: null }, method: 'flat', methodId: flatId, label: 'Flat', charge: 500 },
-    ])('creates the shipment with the first method $case and sends every unit with it', async ({ shippingZone, method, methodId, label, charge }) => {
+    ])('creates the shipment with the first method $case', async ({ shippingZone, method, methodId, label, charge }) => {
       const aggregate = cartOf([[1000, 2], [250, 1]], { shop: aShop(shipping), shippingZone });
 
       await priceOrder(aggregate, NOW);
@@ -198,16 +207,16 @@ describe('priceOrder', () => {
       expect(shipment.order).toBe(aggregate.order);
       expect([shipment.method.id, shipment.state]).toEqual([methodId, 'cart']);
       expect(aggregate.shipmentMethodCode).toBe(method);
-      expect(allUnits(aggregate).map((unit) => unit.shipment)).toEqual([shipment, shipment, shipment]);
-      expect(adjustmentsOf(aggregate, aggregate.order).map(valuesOf)).toEqual([
+      expect(aggregate.order.adjustments.map(valuesOf)).toEqual([
         { type: 'shipping', label, amount: charge, neutral: false, originCode: null },
       ]);
       expect([aggregate.order.itemsTotal, aggregate.order.adjustmentsTotal, aggregate.order.total]).toEqual([2250, charge, 2250 + charge]);
     });
 
-    it('keeps the stored shipment and its method, and sends a new unit with it', async () => {
+    it('keeps the stored shipment and its method when a unit is added', async () => {
       const aggregate = cartOf([[1000, 1]], { shop: aShop(shipping) });
       const shipment = storeShipment(aggregate, 'express');
+      const [stored] = unitsOf(aggregate);
       aggregate.changeQuantity(aggregate.items[0], 2);
 
       await priceOrder(aggregate, NOW);
@@ -215,7 +224,7 @@ describe('priceOrder', () => {
       expect(aggregate.shipments).toEqual([shipment]);
       expect(created(Shipment)).toEqual([]);
       expect(shipment.method.id).toBe(expressId);
-      expect(unitsOf(aggregate).map((unit) => unit.shipment)).toEqual([shipment, shipment]);
+      expect(unitsOf(aggregate).map((unit) => unit.id)).toEqual([stored.id, UNASSIGNED_ID]);
       expect(aggregate.order.adjustmentsTotal).toBe(900);
     });
 
@@ -240,7 +249,6 @@ describe('priceOrder', () => {
       expect(aggregate.shipments).toEqual([]);
       expect(removed(shipment)).toBe(true);
       expect(aggregate.shipmentMethodCode).toBeNull();
-      expect(unitsOf(aggregate).map((unit) => unit.shipment)).toEqual([null, null]);
       expect([aggregate.order.adjustmentsTotal, aggregate.order.total]).toEqual([0, 2000]);
     });
 
@@ -251,7 +259,6 @@ describe('priceOrder', () => {
 
       expect(aggregate.shipments).toEqual([]);
       expect(created(Shipment)).toEqual([]);
-      expect(unitsOf(aggregate)[0].shipment).toBeNull();
     });
   });
 
@@ -329,16 +336,22 @@ describe('priceOrder', () => {
     const promotion = (amount: number): EngineAdjustment => ({ type: 'order_promotion', label: '3.00 off', amount, neutral: false, originCode: 'minus_300' });
     const tax = (amount: number): EngineAdjustment => ({ type: 'tax', label: 'VAT (23%)', amount, neutral: false, originCode: null });
 
-    it('makes each unit [promotion, tax] in the engine order', async () => {
+    it('makes each unit [promotion, tax] in the engine order, every one of them new', async () => {
       const aggregate = cart(setup());
+      const [line] = aggregate.items;
+      const [lineAdjustments, orderAdjustments] = [line.adjustments, aggregate.order.adjustments];
 
       await priceOrder(aggregate, NOW);
 
-      expect(unitsOf(aggregate).map((unit) => adjustmentsOf(aggregate, unit).map(valuesOf))).toEqual([
+      expect(unitsOf(aggregate).map((unit) => unit.adjustments.map(valuesOf))).toEqual([
         [promotion(-150), tax(196)],
         [promotion(-150), tax(195)],
       ]);
-      expect(created(Adjustment)).toEqual(aggregate.adjustments);
+      expect(allAdjustments(aggregate)).toHaveLength(4);
+      expect(allAdjustments(aggregate).every(isNew)).toBe(true);
+      // The line and the order get none, as they had none: their arrays are left as they were.
+      expect(line.adjustments).toBe(lineAdjustments);
+      expect(aggregate.order.adjustments).toBe(orderAdjustments);
     });
 
     it.each([
@@ -346,72 +359,90 @@ describe('priceOrder', () => {
         case: 'keeps every stored adjustment that matches',
         stored: [[promotion(-150), tax(196)], [promotion(-150), tax(195)]],
         kept: [[0, 1], [0, 1]],
+        replaced: [false, false],
       },
       {
         case: 'replaces from the first difference on (a changed tax)',
         stored: [[promotion(-150), tax(999)], [promotion(-150), tax(195)]],
         kept: [[0], [0, 1]],
+        replaced: [true, false],
       },
       {
         case: 'replaces from the first difference on (a changed promotion, an unchanged tax after it)',
         stored: [[promotion(-100), tax(196)], [promotion(-150), tax(195)]],
         kept: [[], [0, 1]],
+        replaced: [true, false],
       },
       {
         case: 'replaces from the first difference on (the same adjustments in another order)',
         stored: [[tax(196), promotion(-150)], [promotion(-150), tax(195)]],
         kept: [[], [0, 1]],
+        replaced: [true, false],
       },
       {
         case: 'removes stored adjustments the engine no longer makes',
         stored: [[promotion(-150), tax(196), tax(1)], [promotion(-150), tax(195)]],
         kept: [[0, 1], [0, 1]],
+        replaced: [true, false],
       },
       {
         case: 'adds what the engine makes beyond the stored ones',
         stored: [[promotion(-150)], []],
         kept: [[0], []],
+        replaced: [true, true],
       },
       {
         case: 'never keeps a locked adjustment, even an equal one',
         stored: [[promotion(-150), tax(196)], [{ ...promotion(-150), locked: true }, tax(195)]],
         kept: [[0, 1], []],
+        replaced: [false, true],
       },
-    ])('$case', async ({ stored, kept }) => {
+    ])('$case', async ({ stored, kept, replaced }) => {
       const aggregate = cart(setup());
-      const units = unitsOf(aggregate);
-      const before = units.map((unit, index) => stored[index].map((values) => storeAdjustment(aggregate, unit, values)));
+      const before = unitsOf(aggregate).map((unit, index) => stored[index].map((values) => storeAdjustment(unit, values)));
+      const storedArrays = unitsOf(aggregate).map((unit) => unit.adjustments);
 
       await priceOrder(aggregate, NOW);
 
-      const after = units.map((unit) => adjustmentsOf(aggregate, unit));
+      const after = unitsOf(aggregate).map((unit) => unit.adjustments);
       expect(after.map((adjustments) => adjustments.map(valuesOf))).toEqual([
         [promotion(-150), tax(196)],
         [promotion(-150), tax(195)],
       ]);
-      units.forEach((_, index) => {
+      after.forEach((adjustments, index) => {
         const keptOnes = kept[index].map((position) => before[index][position]);
-        // Kept ones come first, in place; the rest of the unit's are new, in the engine order.
-        expect(after[index].slice(0, keptOnes.length)).toEqual(keptOnes);
-        expect(after[index].slice(keptOnes.length).every((adjustment) => adjustment.id === undefined && !before[index].includes(adjustment))).toBe(true);
-        for (const adjustment of before[index]) expect(removed(adjustment)).toBe(!keptOnes.includes(adjustment));
+        // Kept ones come first, the very stored values with their ids; the rest of the unit's are new, in the engine order.
+        keptOnes.forEach((adjustment, position) => expect(adjustments[position]).toBe(adjustment));
+        expect(adjustments.slice(keptOnes.length).every(isNew)).toBe(true);
+        // The stored ones not kept are gone.
+        expect(before[index].filter((adjustment) => adjustments.includes(adjustment))).toEqual(keptOnes);
+        // A unit whose stored adjustments all stay keeps its very array; any change gives it a new one.
+        expect(adjustments === storedArrays[index]).toBe(!replaced[index]);
       });
-      expect(created(Adjustment)).toEqual(after.flatMap((adjustments) => adjustments.filter((adjustment) => adjustment.id === undefined)));
     });
 
     it('keeps the ids of an unchanged order on a second pricing, and replaces only what changed', async () => {
       const aggregate = cart({ ...setup(), lines: [{ variant: aVariantFacts(1, 1000), quantity: 2 }, { variant: aVariantFacts(2, 500), quantity: 1 }] });
       await priceOrder(aggregate, NOW);
-      const first = [...aggregate.adjustments];
+      // The ids the command gives before its flush.
+      await assignValueIds(fakeSequences().tx, aggregate.order, aggregate.items);
+      const first = allAdjustments(aggregate);
+      const [units, arrays] = [allUnits(aggregate), adjustmentArrays(aggregate)];
+      expect(first.some((adjustment) => adjustment.id === UNASSIGNED_ID)).toBe(false);
 
       await priceOrder(aggregate, NOW);
-      expect(aggregate.adjustments).toEqual(first);
+      // Nothing changed: every unit and every adjustment array is the one stored, ids and all.
+      allUnits(aggregate).forEach((unit, index) => expect(unit).toBe(units[index]));
+      adjustmentArrays(aggregate).forEach((adjustments, index) => expect(adjustments).toBe(arrays[index]));
+      expect(allAdjustments(aggregate)).toEqual(first);
 
       // A piece more of the second line moves the promotion's shares (and so the taxes) of every unit.
       aggregate.changeQuantity(aggregate.items[1], 2);
       await priceOrder(aggregate, NOW);
-      expect(aggregate.adjustments.filter((adjustment) => first.includes(adjustment))).toEqual([]);
-      expect(created(Adjustment)).toEqual(aggregate.adjustments);
+      expect(allAdjustments(aggregate).filter((adjustment) => first.includes(adjustment))).toEqual([]);
+      expect(allAdjustments(aggregate).every(isNew)).toBe(true);
+      // The stored units stay, with their ids; the new one waits for its id.
+      expect(allUnits(aggregate).map((unit) => unit.id)).toEqual([...units.map((unit) => unit.id), UNASSIGNED_ID]);
     });
   });
 
@@ -500,7 +531,8 @@ describe('priceOrder', () => {
       const noPrice = aVariantFacts(2, null);
       const aggregate = cartOf([[1000, 2]], { shop: aShop({ taxRates: [vat(false)] }), addedVariant: noPrice });
       await priceOrder(aggregate, NOW);
-      const adjustments = [...aggregate.adjustments];
+      const adjustments = allAdjustments(aggregate);
+      const [units, orderAdjustments] = [aggregate.items[0].units, aggregate.order.adjustments];
       const totals = () => [aggregate.order.itemsTotal, aggregate.order.adjustmentsTotal, aggregate.order.total, aggregate.items[0].total];
       const before = totals();
 
@@ -511,7 +543,9 @@ describe('priceOrder', () => {
       expect(error).toBeInstanceOf(MissingChannelPriceError);
       expect(totals()).toEqual(before);
       expect([line.unitPrice, line.total]).toEqual([0, 0]);
-      expect(aggregate.adjustments).toEqual(adjustments);
+      expect(allAdjustments(aggregate)).toEqual(adjustments);
+      expect(aggregate.items[0].units).toBe(units);
+      expect(aggregate.order.adjustments).toBe(orderAdjustments);
       expect(aggregate.needsPricing).toBe(true);
     });
   });

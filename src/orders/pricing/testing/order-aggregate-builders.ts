@@ -8,11 +8,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Payment } from '../../../payments/entities/payment.entity';
 import { Promotion } from '../../../promotions/entities/promotion.entity';
 import { Shipment } from '../../../shipping/entities/shipment.entity';
-import { Adjustment } from '../../domain/adjustment.entity';
 import { OrderAggregate, type ZoneAddress } from '../../domain/order-aggregate';
-import { OrderItemUnit } from '../../domain/order-item-unit.entity';
 import { OrderItem } from '../../domain/order-item.entity';
 import { Order, type OrderState } from '../../domain/order.entity';
+import type { LineUnit, StoredAdjustment } from '../../domain/order-values';
 import type { EngineAdjustment, EngineShop } from '../engine';
 import { aChannel, aCoupon, aShop } from '../engine/testing/builders';
 import type { ShopConfigurationSnapshot } from '../load-shop-configuration';
@@ -103,8 +102,11 @@ export interface CartSetup {
   addedVariant?: VariantFacts;
 }
 
+/** A unit as loaded: it has its id, and no adjustment yet. */
+const storedUnit = (): LineUnit => ({ id: nextId(), adjustmentsTotal: 0, adjustments: [] });
+
 /**
- * A cart as loadOrder would hand it over: lines and their units stored (managed, with ids), no
+ * A cart as loadOrder would hand it over: lines stored (managed, with ids) with their units (with ids), no
  * adjustment, shipment or payment yet (see storeAdjustment, storeShipment, storePayment). The order
  * itself is a new entity, so its promotion collection is initialized: dropping an applied promotion
  * would otherwise read the collection from the database.
@@ -115,15 +117,17 @@ export function aCart(em: EntityManager, setup: CartSetup = {}): OrderAggregate 
   const appliedPromotionIds = [...(setup.appliedPromotionIds ?? [])];
   order.promotions.set(appliedPromotionIds.map((id) => em.getReference(Promotion, id)));
   const lines = setup.lines ?? [];
-  const items = lines.map(({ variant, quantity }) => stored(em, OrderItem, { order, variant: variant.id, quantity, unitPrice: 0, unitsTotal: 0, adjustmentsTotal: 0, total: 0, productName: null, variantName: null, immutable: false }));
-  const units = new Map(items.map((item) => [item, Array.from({ length: item.quantity }, () => stored(em, OrderItemUnit, { orderItem: item, shipment: null, adjustmentsTotal: 0 }))]));
+  const items = lines.map(({ variant, quantity }) =>
+    stored(em, OrderItem, {
+      order, variant: variant.id, quantity, unitPrice: 0, unitsTotal: 0, adjustmentsTotal: 0, total: 0, productName: null, variantName: null, immutable: false,
+      units: Array.from({ length: quantity }, storedUnit), adjustments: [],
+    }),
+  );
   const variants = [...lines.map((line) => line.variant), ...(setup.addedVariant === undefined ? [] : [setup.addedVariant])];
   const coupon = setup.coupon ?? null;
   return new OrderAggregate(em, {
     order,
     items,
-    units,
-    adjustments: [],
     shipments: [],
     payments: [],
     appliedPromotionIds,
@@ -147,21 +151,22 @@ export function aCart(em: EntityManager, setup: CartSetup = {}): OrderAggregate 
 /** What a stored adjustment holds: the engine's fields, and whether it is locked. */
 type StoredAdjustmentValues = EngineAdjustment & { locked?: boolean };
 
-/** Gives the owner (the order, a line or a unit) a stored adjustment, after the aggregate's others in id order. */
-export function storeAdjustment(aggregate: OrderAggregate, owner: Order | OrderItem | OrderItemUnit, values: StoredAdjustmentValues): Adjustment {
-  const link = owner instanceof Order ? { order: owner } : owner instanceof OrderItem ? { orderItem: owner } : { orderItemUnit: owner };
-  const adjustment = stored(aggregate.em, Adjustment, { order: null, orderItem: null, orderItemUnit: null, locked: false, ...values, ...link });
-  aggregate.adjustments.push(adjustment);
+/**
+ * Gives the owner (the order, a line or one of its units) a stored adjustment with an id, after its
+ * others. The owner's array grows in place, as it was loaded: pricing that keeps it answers this very array.
+ */
+export function storeAdjustment(owner: Order | OrderItem | LineUnit, values: StoredAdjustmentValues): StoredAdjustment {
+  const adjustment: StoredAdjustment = { id: nextId(), locked: false, ...values };
+  owner.adjustments.push(adjustment);
   return adjustment;
 }
 
-/** Gives the order a stored shipment with the method and every unit to go with it (the first one also sets the aggregate's method code). */
+/** Gives the order a stored shipment with the method (the first one also sets the aggregate's method code). */
 export function storeShipment(aggregate: OrderAggregate, methodCode: string): Shipment {
   const method = aggregate.configuration.shippingMethodIds[methodCode];
   const shipment = stored(aggregate.em, Shipment, { order: aggregate.order, method, state: 'cart', tracking: null, createdAt: LOADED_AT, updatedAt: LOADED_AT });
   if (aggregate.shipments.length === 0) aggregate.shipmentMethodCode = methodCode;
   aggregate.shipments.push(shipment);
-  for (const units of aggregate.units.values()) for (const unit of units) unit.shipment = shipment;
   return shipment;
 }
 
