@@ -71,7 +71,7 @@ interface CartRow {
 
 const CART_ROWS = `
   select o.id, o.state, o.checkout_state, o.total, c.code as coupon,
-         (select count(*)::int from adjustment a where a.order_id = o.id) as adjustments
+         jsonb_array_length(o.adjustments) as adjustments
     from orders o left join promotion_coupon c on c.id = o.promotion_coupon_id
    where o.id in (?) order by o.id`;
 

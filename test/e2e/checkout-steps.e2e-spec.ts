@@ -1,5 +1,5 @@
 import type { IdMap } from '../../src/fixtures';
-import { idOf, sql } from '../support/cart-expectations';
+import { idOf, sql, storedAdjustments } from '../support/cart-expectations';
 import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';
 import { stamp } from '../support/order-expectations';
 import { ACCESS_DENIED, notFound, stamps } from '../support/resource-expectations';
@@ -133,11 +133,11 @@ describe('checkout steps', () => {
 
   /** The checkout summary of the standard cart (one MUG_SW, UPS, cod) in the given state, every id and stamp read from the database. */
   async function standardSummary(id: number, checkoutState: string, extra: { state?: string; payment?: string; shipment?: string; completed?: boolean } = {}) {
-    const adjustment = (where: string) => sql<{ id: number }>(t, `select id from adjustment where ${where} order by id`, [id]);
-    const [unitTax] = await adjustment('order_item_unit_id in (select u.id from order_item_unit u join order_item i on i.id = u.order_item_id where i.order_id = ?)');
-    const [shipping] = await adjustment('order_id = ?');
+    const adjustment = (owner: 'order' | 'unit') => sql<{ id: number }>(t, `select id from ${storedAdjustments(owner)} where order_id = ? order by id`, [id]);
+    const [unitTax] = await adjustment('unit');
+    const [shipping] = await adjustment('order');
     const itemId = await idOf(t, 'select id from order_item where order_id = ?', [id]);
-    const unitId = await idOf(t, 'select u.id from order_item_unit u join order_item i on i.id = u.order_item_id where i.order_id = ?', [id]);
+    const unitId = await idOf(t, `select (u->>'id')::int as id from order_item i cross join jsonb_array_elements(i.units) u where i.order_id = ?`, [id]);
     const [order] = await sql<{ checkout_completed_at: string | null; number: string | null }>(t, 'select checkout_completed_at, number from orders where id = ?', [id]);
     const channel = {
       id: await idOf(t, `select id from channel where code = 'CHANNEL'`, []),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createShopAdminClient, type ShopAdminClient } from '../../clients/typescript/src';
 import type { IdMap } from '../../src/fixtures';
-import { channelRef, customer, idOf, sql, unitIds, validationFailed } from '../support/cart-expectations';
+import { channelRef, customer, idOf, sql, storedAdjustments, unitIds, validationFailed } from '../support/cart-expectations';
 import { loadShop } from '../support/cart-fixtures';
 import { INJECT_BASE_URL, injectFetch } from '../support/inject-fetch';
 import { oliversCart, payment, shipment, stamp } from '../support/order-expectations';
@@ -110,7 +110,7 @@ describe('the typed client (clients/typescript) from a new cart to a shipped ord
     const added = await shop.POST('/api/v1/carts/{cartId}/items/', { params: { path: { cartId: id } }, body: { variant: 'MUG_SW', quantity: 1 } });
     if (!added.ok) throw new Error(`POST /items/ answered ${added.status}`);
     const [unitId] = await unitIds(t, added.data.id);
-    const [tax] = await sql<{ id: number }>(t, 'select id from adjustment where order_item_unit_id = ?', [unitId]);
+    const [tax] = await sql<{ id: number }>(t, `select id from ${storedAdjustments('unit')} where owner_id = ?`, [unitId]);
     const optionValueTranslation = (locale: string) =>
       idOf(t, `select t.id from product_option_value_translation t join product_option_value v on v.id = t.option_value_id where v.code = 'MUG_SIZE_S' and t.locale = ?`, [locale]);
     expectAnswer(added, {

@@ -31,8 +31,21 @@ export async function idOf(t: TestApp, query: string, params: unknown[]): Promis
   return row.id;
 }
 
+/** The ids of a line's units (kept as JSON on the line), ascending. */
 export const unitIds = async (t: TestApp, itemId: number): Promise<number[]> =>
-  (await sql<{ id: number }>(t, 'select id from order_item_unit where order_item_id = ? order by id', [itemId])).map((row) => row.id);
+  (await sql<{ id: number }>(t, `select (u->>'id')::int as id from order_item i cross join jsonb_array_elements(i.units) u where i.id = ? order by 1`, [itemId])).map((row) => row.id);
+
+/**
+ * Adjustments live as JSON on the order, the line or the unit that owns them. This derived table gives
+ * those of one kind of owner back as rows named `adjustment` (id, type, owner_id: the order or unit id,
+ * order_id), so a test can select them by owner as it would from a table.
+ */
+export const storedAdjustments = (owner: 'order' | 'unit'): string =>
+  owner === 'order'
+    ? `(select (a->>'id')::int as id, a->>'type' as type, o.id as owner_id, o.id as order_id
+          from orders o cross join jsonb_array_elements(o.adjustments) a) adjustment`
+    : `(select (a->>'id')::int as id, a->>'type' as type, (u->>'id')::int as owner_id, i.order_id
+          from order_item i cross join jsonb_array_elements(i.units) u cross join jsonb_array_elements(u->'adjustments') a) adjustment`;
 
 export const itemIdOf = (t: TestApp, cartId: number, variantCode: string): Promise<number> =>
   idOf(t, 'select i.id from order_item i join product_variant v on v.id = i.variant_id where i.order_id = ? and v.code = ?', [cartId, variantCode]);

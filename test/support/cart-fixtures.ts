@@ -104,10 +104,13 @@ orders:
   - {ref: placed_order, customer: oliver.queen@star-city.com, channel: WEB, checkoutState: completed, items: [{variant: GIFT_CARD_10, quantity: 1}]}
 `;
 
+// Units and adjustments are JSON on their lines and orders: counted there, at every level.
 const CARTS_FINGERPRINT = `
   select concat_ws(':', (select count(*) from orders), (select max(updated_at) from orders), (select count(*) from order_item),
-                   (select coalesce(sum(quantity), 0) from order_item), (select count(*) from order_item_unit),
-                   (select count(*) from adjustment)) as fingerprint`;
+                   (select coalesce(sum(quantity), 0) from order_item), (select coalesce(sum(jsonb_array_length(units)), 0) from order_item),
+                   (select coalesce(sum(jsonb_array_length(adjustments)), 0) from orders)
+                     + (select coalesce(sum(jsonb_array_length(i.adjustments)), 0) from order_item i)
+                     + (select count(*) from order_item i cross join jsonb_array_elements(i.units) u cross join jsonb_array_elements(u->'adjustments') a)) as fingerprint`;
 
 /**
  * A shop loaded once and loaded again before a test only when an earlier test changed orders, lines,

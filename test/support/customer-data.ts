@@ -74,7 +74,6 @@ export async function insertChannel(em: EntityManager): Promise<number> {
 export interface InsertedOrder {
   id: number;
   itemId: number;
-  unitId: number;
   addressIds: number[];
 }
 
@@ -86,6 +85,11 @@ export async function insertOrder(em: EntityManager, customerId: number, channel
   const shipping = await address();
   const billing = await address();
   const placed = checkoutState !== 'cart';
+  // The unit and the adjustments are JSON on the line and the order; their ids come from their sequences.
+  const [valueIds] = await em.getConnection().execute<Array<{ unit: number; shipping: number; tax: number }>>(
+    `select nextval('order_item_unit_id_seq')::int as unit, nextval('adjustment_id_seq')::int as shipping, nextval('adjustment_id_seq')::int as tax`,
+  );
+  const adjustment = (adjustmentId: number, type: string, label: string, amount: number) => ({ id: adjustmentId, type, label, amount, neutral: false, locked: false, originCode: null });
   const id = await insert(em, 'orders', {
     number: placed ? `0000000${customerId}${shipping}`.slice(-9) : null,
     state: placed ? 'new' : 'cart',
@@ -99,14 +103,13 @@ export async function insertOrder(em: EntityManager, customerId: number, channel
     checkout_completed_at: placed ? now : null,
     created_at: now,
     updated_at: now,
+    adjustments: JSON.stringify([adjustment(valueIds.shipping, 'shipping', 'Ship', 5)]),
   });
   const product = await insert(em, 'product', { code: `P${id}`, created_at: now, updated_at: now });
   const variant = await insert(em, 'product_variant', { code: `V${id}`, product_id: product, created_at: now, updated_at: now });
-  const itemId = await insert(em, 'order_item', { order_id: id, variant_id: variant, quantity: 1, unit_price: 20 });
-  const unitId = await insert(em, 'order_item_unit', { order_item_id: itemId });
-  await insert(em, 'adjustment', { order_id: id, type: 'shipping', label: 'Ship', amount: 5 });
-  await insert(em, 'adjustment', { order_item_unit_id: unitId, type: 'tax', label: 'Tax', amount: 1 });
-  return { id, itemId, unitId, addressIds: [shipping, billing] };
+  const units = [{ id: valueIds.unit, adjustmentsTotal: 0, adjustments: [adjustment(valueIds.tax, 'tax', 'Tax', 1)] }];
+  const itemId = await insert(em, 'order_item', { order_id: id, variant_id: variant, quantity: 1, unit_price: 20, units: JSON.stringify(units) });
+  return { id, itemId, addressIds: [shipping, billing] };
 }
 
 export async function countRows(em: EntityManager, table: string, where = 'true', params: unknown[] = []): Promise<number> {

@@ -1,5 +1,5 @@
 import type { IdMap } from '../../src/fixtures';
-import { idOf, sql } from './cart-expectations';
+import { idOf, sql, storedAdjustments, unitIds } from './cart-expectations';
 import type { TestApp } from './test-app';
 
 /**
@@ -24,9 +24,9 @@ const ids = async (t: TestApp, query: string, params: unknown[]): Promise<number
 type Adjustment = [type: string, label: string, amount: number];
 
 /** Adjustments with the given type, label and amount, and the ids the database gave them (by id). */
-async function adjustments(t: TestApp, column: string, owner: number, expected: Adjustment[]) {
-  const found = await ids(t, `select id from adjustment where ${column} = ? order by id`, [owner]);
-  if (found.length !== expected.length) throw new Error(`${column} ${owner} has ${found.length} adjustments, expected ${expected.length}`);
+async function adjustments(t: TestApp, owner: 'order' | 'unit', ownerId: number, expected: Adjustment[]) {
+  const found = await ids(t, `select id from ${storedAdjustments(owner)} where owner_id = ? order by id`, [ownerId]);
+  if (found.length !== expected.length) throw new Error(`${owner} ${ownerId} has ${found.length} adjustments, expected ${expected.length}`);
   return expected.map(([type, label, amount], index) => ({ id: found[index], type, label, amount }));
 }
 
@@ -203,16 +203,16 @@ export async function shipment(t: TestApp, orderId: number, state: string, track
 
 /** A line of mugs: each unit has the given adjustments; totals follow from them. */
 async function mugLine(t: TestApp, idMap: IdMap, view: OrderView, orderId: number, itemId: number, unitAdjustments: Adjustment[]) {
-  const unitIds = await ids(t, 'select id from order_item_unit where order_item_id = ? order by id', [itemId]);
+  const lineUnitIds = await unitIds(t, itemId);
   const units = [];
-  for (const unitId of unitIds) {
-    const unitAdjustmentList = await adjustments(t, 'order_item_unit_id', unitId, unitAdjustments);
+  for (const unitId of lineUnitIds) {
+    const unitAdjustmentList = await adjustments(t, 'unit', unitId, unitAdjustments);
     units.push({ id: unitId, adjustments: unitAdjustmentList, adjustmentsTotal: unitAdjustments.reduce((sum, [, , amount]) => sum + amount, 0) });
   }
   const unitsTotal = units.reduce((sum, unit) => sum + 1000 + unit.adjustmentsTotal, 0);
   return {
     id: itemId,
-    quantity: unitIds.length,
+    quantity: lineUnitIds.length,
     unitPrice: 1000,
     total: unitsTotal,
     units,
@@ -244,7 +244,7 @@ export async function placedOrder(t: TestApp, idMap: IdMap, view: OrderView = 'r
     number: '000000001',
     items: [await mugLine(t, idMap, view, id, idMap.orderItems.placed_item, [['order_promotion', 'Ten percent off', -100], ['tax', 'VAT (10%)', 90]])],
     itemsTotal: 1980,
-    adjustments: await adjustments(t, 'order_id', id, [['shipping', 'UPS', 500]]),
+    adjustments: await adjustments(t, 'order', id, [['shipping', 'UPS', 500]]),
     adjustmentsTotal: 500,
     total: 2480,
     state: 'new',
@@ -297,7 +297,7 @@ export async function oliversCart(t: TestApp, idMap: IdMap, view: OrderView = 'r
     id,
     items: [await mugLine(t, idMap, view, id, idMap.orderItems.cart_item, [['tax', 'VAT (10%)', 100]])],
     itemsTotal: 1100,
-    adjustments: await adjustments(t, 'order_id', id, [['shipping', 'UPS', 500]]),
+    adjustments: await adjustments(t, 'order', id, [['shipping', 'UPS', 500]]),
     adjustmentsTotal: 500,
     total: 1600,
     state: 'cart',

@@ -1,10 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-
 /**
  * The cart-line read model: a line with its units and adjustments (JSON values of the line, in their
  * stored order) and its variant (translations, option values, channel pricings), every nested collection
- * of the variant as JSON built by PostgreSQL and ordered by id. The cart read embeds the same columns
- * (cartItemsJson); the answer to adding an item reads its line alone (findCartItem).
+ * of the variant as JSON built by PostgreSQL and ordered by id. The cart and order reads embed these
+ * columns (cartItemsJson, CART_ITEM_COLUMNS).
  */
 
 /** An adjustment as stored (StoredAdjustment); the serializers show its id, type, label and amount. */
@@ -82,11 +80,3 @@ const CART_ITEMS = `select ${CART_ITEM_COLUMNS} ${CART_ITEM_FROM}`;
  */
 export const cartItemsJson = (owner: string) =>
   `coalesce((select json_agg(line order by line.id) from (${CART_ITEMS} where i.order_id = ${owner}) line), '[]'::json)`;
-
-const ONE_ITEM = `${CART_ITEMS} where i.id = ?`;
-
-/** One cart line by id, as the cart read shows it (same columns as cartItemsJson); null when there is none. */
-export async function findCartItem(em: EntityManager, id: number): Promise<CartItem | null> {
-  const [item] = await em.execute<CartItem[]>(ONE_ITEM, [id]);
-  return item ?? null;
-}

@@ -7,7 +7,6 @@ import { NOT_VALID } from '../../common/forms/messages';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { EventOutbox } from '../../events';
 import { orderCommand } from '../commands/order-command';
-import { findCartItem } from '../queries/cart-item.read-model';
 import { serializeCartItem } from '../serializers/cart.serializer';
 import { MAX_CART_LINES, MAX_CART_UNITS, MAX_QUANTITY } from '../domain/cart-limits';
 import type { OrderAggregate } from '../domain/order-aggregate';
@@ -79,10 +78,10 @@ export class CartItemsService {
         checkAddable(cart, form);
         return cart.addItem(cart.addedVariant!.id, form.data.quantity);
       },
-      // The line as the cart's event read it (the cart's GET read), else through the cart-item read model.
-      async (tx, line, cart) => {
-        const added = cart?.items.find((item) => item.id === line.id) ?? (await findCartItem(tx, line.id));
-        if (added === null) throw new Error(`The cart line ${line.id} just written cannot be read`);
+      // The line as the cart's event read it: the cart's GET read, done once for both.
+      async (_tx, line, cart) => {
+        const added = cart?.items.find((item) => item.id === line.id);
+        if (added === undefined) throw new Error(`The cart line ${line.id} just written is not in its cart's event`);
         return serializeCartItem(added);
       },
     );

@@ -68,23 +68,20 @@ interface StoredOrder {
   paymentAmount: number | null;
 }
 
-const ADJUSTMENTS = (owner: string) => `coalesce((select json_agg(json_build_object('type', a.type, 'label', a.label, 'amount', a.amount,
-  'neutral', a.neutral, 'originCode', a.origin_code)) from adjustment a where a.${owner}), '[]'::json)`;
-
-/** The order as stored: totals, lines, units and adjustments at every level, in one read. */
+/**
+ * The order as stored: totals, lines, units and adjustments at every level, in one read. Units and
+ * adjustments are the JSON values the order and its lines keep, as they are (units in their stored order).
+ */
 async function loadStoredOrder(em: EntityManager, orderId: number): Promise<StoredOrder> {
   const [row] = await em.getConnection().execute<Array<{ order: StoredOrder }>>(
     `select json_build_object(
        'itemsTotal', o.items_total, 'adjustmentsTotal', o.adjustments_total, 'total', o.total,
-       'adjustments', ${ADJUSTMENTS('order_id = o.id')},
+       'adjustments', o.adjustments,
        'paymentAmount', (select p.amount from payment p where p.order_id = o.id and p.state = 'cart' order by p.id desc limit 1),
        'items', coalesce((select json_agg(json_build_object(
           'id', i.id, 'quantity', i.quantity, 'unitPrice', i.unit_price, 'unitsTotal', i.units_total,
           'adjustmentsTotal', i.adjustments_total, 'total', i.total,
-          'adjustments', ${ADJUSTMENTS('order_item_id = i.id')},
-          'units', coalesce((select json_agg(json_build_object('id', u.id, 'adjustmentsTotal', u.adjustments_total,
-                     'adjustments', ${ADJUSTMENTS('order_item_unit_id = u.id')}) order by u.id)
-                   from order_item_unit u where u.order_item_id = i.id), '[]'::json)) order by i.id)
+          'adjustments', i.adjustments, 'units', i.units) order by i.id)
          from order_item i where i.order_id = o.id), '[]'::json)) as "order"
       from orders o where o.id = ?`,
     [orderId],
@@ -99,7 +96,7 @@ const normalized = (adjustments: StoredAdjustment[]): string[] => adjustments.ma
 /**
  * Compares what is stored for a cart with a fresh run of the pricing engine (the pure function) over
  * the same database content, without writing anything: totals, unit prices, adjustments at every level,
- * the cart payment's amount; plus one unit row per piece of quantity.
+ * the cart payment's amount; plus one unit per piece of quantity.
  */
 export async function auditStoredTotals(em: EntityManager, orderId: number, log: InvariantLog, now = new Date()): Promise<void> {
   const where = `order ${orderId}`;
@@ -121,7 +118,7 @@ export async function auditStoredTotals(em: EntityManager, orderId: number, log:
     const expected = fresh.items.find((candidate) => lineIdOf(candidate.key) === item.id);
     if (!expected) continue;
     const line = `${where} line ${item.id}`;
-    log.equal(item.units.length, item.quantity, `${line} unit rows`);
+    log.equal(item.units.length, item.quantity, `${line} units`);
     log.equal(item.unitPrice, expected.unitPrice, `${line} unitPrice`);
     log.equal(item.unitsTotal, expected.unitsTotal, `${line} unitsTotal`);
     log.equal(item.adjustmentsTotal, expected.adjustmentsTotal, `${line} adjustmentsTotal`);
