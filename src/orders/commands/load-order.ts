@@ -218,9 +218,6 @@ async function aggregateOf(em: EntityManager, order: Order, row: OrderFactsRow, 
 
   return new OrderAggregate(em, {
     order,
-    items: order.items.getItems(),
-    shipments: order.shipments.getItems(),
-    payments: order.payments.getItems(),
     appliedPromotionIds: row.appliedPromotionIds,
     facts: {
       channel: { id: row.channelId, code: row.channelCode, name: row.channelName, taxCalculationStrategy: row.taxCalculationStrategy, defaultTaxZoneCode: row.defaultTaxZoneCode },

@@ -23,12 +23,8 @@ export type AddressValues = Pick<
 >;
 
 export interface OrderAggregateState {
+  /** With its lines, shipments and payments loaded. */
   order: Order;
-  /** Lines in id order, then lines added by this command; pricing keys its items by position here. */
-  items: OrderItem[];
-  shipments: Shipment[];
-  /** Every payment, in id order. */
-  payments: Payment[];
   appliedPromotionIds: number[];
   facts: PricingFacts;
   configuration: ShopConfigurationSnapshot;
@@ -50,9 +46,6 @@ export interface OrderAggregateState {
  */
 export class OrderAggregate implements OrderAggregateState {
   readonly order: Order;
-  readonly items: OrderItem[];
-  readonly shipments: Shipment[];
-  payments: Payment[];
   readonly appliedPromotionIds: number[];
   readonly facts: PricingFacts;
   readonly configuration: ShopConfigurationSnapshot;
@@ -69,9 +62,6 @@ export class OrderAggregate implements OrderAggregateState {
     state: OrderAggregateState,
   ) {
     this.order = state.order;
-    this.items = state.items;
-    this.shipments = state.shipments;
-    this.payments = state.payments;
     this.appliedPromotionIds = state.appliedPromotionIds;
     this.facts = state.facts;
     this.configuration = state.configuration;
@@ -109,6 +99,21 @@ export class OrderAggregate implements OrderAggregateState {
   /** Called by every change pricing must see. */
   private changed(): void {
     this.priced = false;
+  }
+
+  /** Lines in id order, then lines added by this command; pricing keys its items by position here. */
+  get items(): OrderItem[] {
+    return this.order.items.getItems();
+  }
+
+  /** In id order; pricing keeps at most one. */
+  get shipments(): Shipment[] {
+    return this.order.shipments.getItems();
+  }
+
+  /** Every payment, in id order. */
+  get payments(): Payment[] {
+    return this.order.payments.getItems();
   }
 
   /** Payments still in state `cart`, in id order: the last one is the one the checkout chooses a method for. */
@@ -153,7 +158,7 @@ export class OrderAggregate implements OrderAggregateState {
     let line = this.lineOf(variantId);
     if (line === undefined) {
       line = this.em.create(OrderItem, { order: this.order, variant: variantId, quantity: 0 });
-      this.items.push(line);
+      this.order.items.add(line);
     }
     this.changeQuantity(line, line.quantity + quantity);
     return line;
@@ -167,8 +172,8 @@ export class OrderAggregate implements OrderAggregateState {
 
   /** Removes the line with its units and their adjustments. */
   removeItem(line: OrderItem): void {
-    this.em.remove(line);
-    this.items.splice(this.items.indexOf(line), 1);
+    // The collection removes its orphans: the flush deletes the row.
+    this.order.items.remove(line);
     this.changed();
   }
 

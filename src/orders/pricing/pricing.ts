@@ -84,8 +84,7 @@ function applyShipment(aggregate: OrderAggregate, result: EngineResult): void {
   const { em, order, configuration } = aggregate;
   if (result.shipment === null) {
     if (aggregate.shipments.length === 0) return;
-    em.remove(aggregate.shipments);
-    aggregate.shipments.length = 0;
+    order.shipments.removeAll();
     aggregate.shipmentMethodCode = null;
     return;
   }
@@ -94,7 +93,7 @@ function applyShipment(aggregate: OrderAggregate, result: EngineResult): void {
   let shipment = aggregate.shipments[0];
   if (shipment === undefined) {
     shipment = em.create(Shipment, { order, method: methodId, state: 'cart' });
-    aggregate.shipments.push(shipment);
+    order.shipments.add(shipment);
   } else if (shipment.method.id !== methodId) {
     shipment.method = em.getReference(ShippingMethod, methodId);
   }
@@ -106,8 +105,7 @@ function applyPayment(aggregate: OrderAggregate, result: EngineResult): void {
   const { em, order, configuration } = aggregate;
   const cartPayments = aggregate.cartPayments;
   if (result.payment === null) {
-    em.remove(cartPayments);
-    aggregate.payments = aggregate.payments.filter((payment) => !cartPayments.includes(payment));
+    order.payments.remove(cartPayments);
     aggregate.paymentMethodCode = null;
     return;
   }
@@ -116,7 +114,7 @@ function applyPayment(aggregate: OrderAggregate, result: EngineResult): void {
   const { amount, currencyCode } = result.payment;
   const payment = cartPayments.at(-1);
   if (payment === undefined) {
-    aggregate.payments.push(em.create(Payment, { order, method: methodId, currencyCode, amount, state: 'cart' }));
+    order.payments.add(em.create(Payment, { order, method: methodId, currencyCode, amount, state: 'cart' }));
   } else {
     if (payment.method?.id !== methodId) payment.method = em.getReference(PaymentMethod, methodId);
     payment.amount = amount;

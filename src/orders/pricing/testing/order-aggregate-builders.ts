@@ -123,13 +123,11 @@ export function aCart(em: EntityManager, setup: CartSetup = {}): OrderAggregate 
       units: Array.from({ length: quantity }, storedUnit), adjustments: [],
     }),
   );
+  order.items.set(items);
   const variants = [...lines.map((line) => line.variant), ...(setup.addedVariant === undefined ? [] : [setup.addedVariant])];
   const coupon = setup.coupon ?? null;
   return new OrderAggregate(em, {
     order,
-    items,
-    shipments: [],
-    payments: [],
     appliedPromotionIds,
     facts: {
       channel,
@@ -166,7 +164,7 @@ export function storeShipment(aggregate: OrderAggregate, methodCode: string): Sh
   const method = aggregate.configuration.shippingMethodIds[methodCode];
   const shipment = stored(aggregate.em, Shipment, { order: aggregate.order, method, state: 'cart', tracking: null, createdAt: LOADED_AT, updatedAt: LOADED_AT });
   if (aggregate.shipments.length === 0) aggregate.shipmentMethodCode = methodCode;
-  aggregate.shipments.push(shipment);
+  aggregate.order.shipments.add(shipment);
   return shipment;
 }
 
@@ -174,7 +172,7 @@ export function storeShipment(aggregate: OrderAggregate, methodCode: string): Sh
 export function storePayment(aggregate: OrderAggregate, methodCode: string | null, amount: number, state = 'cart'): Payment {
   const method = methodCode === null ? null : aggregate.configuration.paymentMethodIds[methodCode];
   const payment = stored(aggregate.em, Payment, { order: aggregate.order, method, currencyCode: aggregate.order.currencyCode, amount, state, createdAt: LOADED_AT, updatedAt: LOADED_AT });
-  aggregate.payments.push(payment);
+  aggregate.order.payments.add(payment);
   if (state === 'cart') aggregate.paymentMethodCode = methodCode;
   return payment;
 }
