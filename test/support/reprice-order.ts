@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { loadOrder } from '../../src/orders/commands/load-order';
+import { loadOrder } from '../../src/orders/write-path/load-order';
 import { Order } from '../../src/orders/domain/order.entity';
 import { priceOrder } from '../../src/orders/pricing/pricing';
 

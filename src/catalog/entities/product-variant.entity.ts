@@ -7,6 +7,9 @@ import { ProductOptionValue } from './product-option-value.entity';
 import { Product } from './product.entity';
 import { ProductVariantTranslation } from './product-variant-translation.entity';
 
+/** The stock counter a variant has too few units in for a change. */
+export type StockShortfall = 'on hold' | 'on hand';
+
 @Entity({ tableName: 'product_variant' })
 export class ProductVariant {
   @PrimaryKey({ type: 'integer' })
@@ -70,4 +73,38 @@ export class ProductVariant {
 
   @Property({ type: 'datetime', onCreate: () => new Date(), onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
+
+  /** Units a placed order takes are held until it is paid or cancelled. */
+  hold(quantity: number): void {
+    this.onHold += quantity;
+  }
+
+  /**
+   * Units a paid order took leave the stock: they are neither held nor on hand any more. Answers the
+   * counter that is short (nothing changes then), else null.
+   */
+  sell(quantity: number): StockShortfall | null {
+    if (this.onHold < quantity) return 'on hold';
+    if (this.onHand < quantity) return 'on hand';
+    this.onHold -= quantity;
+    this.onHand -= quantity;
+    return null;
+  }
+
+  /** Units an unpaid cancelled order held become available again; answers 'on hold' when too few are held (nothing changes then). */
+  release(quantity: number): StockShortfall | null {
+    if (this.onHold < quantity) return 'on hold';
+    this.onHold -= quantity;
+    return null;
+  }
+
+  /** Units a paid cancelled order took come back on hand. */
+  giveBack(quantity: number): void {
+    this.onHand += quantity;
+  }
+
+  /** One change of the stock, counted once per order action however many of its lines hold the variant. */
+  countStockChange(): void {
+    this.version += 1;
+  }
 }

@@ -8,7 +8,7 @@ import { COUPON_INVALID } from '../http/forms/cart.forms';
 import { isCouponUsable } from '../pricing/engine';
 import { engineCustomerOf, priceOrder } from '../pricing/pricing';
 import { CheckoutError } from './checkout-error';
-import { changeOrder } from './order-command';
+import { lockAndLoad, save } from '../write-path/write-path';
 import { placeOrder, type PlacedOrder } from './place-order';
 
 export interface CompleteCheckoutOptions {
@@ -46,28 +46,29 @@ function checkCouponStillUsable(order: OrderAggregate, now: Date): void {
 }
 
 /**
- * Completes the checkout of an order, through the order's write path (changeOrder) in the caller's
- * transaction: locks the order's customer, then the order, loads it with what placing needs, checks that
+ * Completes the checkout of an order, through the order's write path in the caller's transaction: locks
+ * the order's customer, then the order, loads it with what placing needs, checks that
  * its checkout may complete (payment selected or skipped), locks and checks the usage counters, prices
  * it with the current catalogue, promotions and prices, and places it. The API's complete step, `npm run
  * cli -- order:complete` and the fixtures come here. Throws a CheckoutError when the order is missing, in
  * the wrong checkout state or cannot be placed, and the engine's OrderProcessingError when the shop
  * cannot price it; the caller's transaction then rolls back.
  */
-function completeCheckout(tx: EntityManager, outbox: EventOutbox, orderId: number, options: CompleteCheckoutOptions): Promise<PlacedOrder> {
+async function completeCheckout(tx: EntityManager, outbox: EventOutbox, orderId: number, options: CompleteCheckoutOptions): Promise<PlacedOrder> {
   const now = options.now ?? new Date();
   const missing = () => new CheckoutError('not_found', `Order ${orderId} does not exist`);
-  return changeOrder(tx, orderId, { missing, lockCustomer: true, outbox }, async (order) => {
-    if (!canApplyCheckout(order.order.checkoutState, 'complete')) throw new CheckoutError('wrong_state', checkoutTransitionRefused('complete', order.order.checkoutState));
-    await lockUsage(tx, order);
-    checkCouponStillUsable(order, now);
-    await priceOrder(order, now);
-    return placeOrder(tx, order, {
-      completedAt: options.completedAt ?? now,
-      notes: options.notes ?? null,
-      ...(options.number !== undefined && { number: options.number }),
-    });
+  const order = await lockAndLoad(tx, { order: orderId, missing, lockCustomer: true });
+  if (!canApplyCheckout(order.order.checkoutState, 'complete')) throw new CheckoutError('wrong_state', checkoutTransitionRefused('complete', order.order.checkoutState));
+  await lockUsage(tx, order);
+  checkCouponStillUsable(order, now);
+  await priceOrder(order, now);
+  const placed = await placeOrder(tx, order, {
+    completedAt: options.completedAt ?? now,
+    notes: options.notes ?? null,
+    ...(options.number !== undefined && { number: options.number }),
   });
+  await save(tx, order, outbox);
+  return placed;
 }
 
 /** Completes a cart's checkout in a write transaction of its own; its events go to `outbox`. */

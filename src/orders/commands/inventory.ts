@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ProductVariant } from '../../catalog/entities/product-variant.entity';
+import { ProductVariant, type StockShortfall } from '../../catalog/entities/product-variant.entity';
 import { conflict } from '../../common/errors/api-error';
 import type { OrderAggregate } from '../domain/order-aggregate';
 
@@ -12,7 +12,7 @@ import type { OrderAggregate } from '../domain/order-aggregate';
  */
 export type InventoryOperation = 'sell' | 'release' | 'giveBack';
 
-const notEnough = (what: 'on hold' | 'on hand', name: string) =>
+const notEnough = (what: StockShortfall, name: string) =>
   conflict(`Not enough units to decrease ${what} quantity from the inventory of a variant "${name}".`);
 
 /**
@@ -46,18 +46,13 @@ export function applyInventoryChange(order: OrderAggregate, operation: Inventory
   const changed = new Set<ProductVariant>();
   for (const item of order.trackedItems) {
     const variant = item.variant;
-    const name = item.variantName ?? variant.code;
     if (operation === 'giveBack') {
-      variant.onHand += item.quantity;
+      variant.giveBack(item.quantity);
     } else {
-      if (variant.onHold < item.quantity) throw notEnough('on hold', name);
-      variant.onHold -= item.quantity;
-      if (operation === 'sell') {
-        if (variant.onHand < item.quantity) throw notEnough('on hand', name);
-        variant.onHand -= item.quantity;
-      }
+      const short = operation === 'sell' ? variant.sell(item.quantity) : variant.release(item.quantity);
+      if (short !== null) throw notEnough(short, item.variantName ?? variant.code);
     }
     changed.add(variant);
   }
-  for (const variant of changed) variant.version += 1;
+  for (const variant of changed) variant.countStockChange();
 }

@@ -3,16 +3,12 @@ import { countUses } from '../../database/lock-order';
 import type { Payment } from '../../payments/entities/payment.entity';
 import type { Shipment } from '../../shipping/entities/shipment.entity';
 import type { OrderAggregate } from '../domain/order-aggregate';
-import { ORDER_TRANSITIONS, resolveOrderState } from '../domain/state-machines/order';
-import { ORDER_PAYMENT_TRANSITIONS, resolveOrderPaymentState, type OrderPaymentTransition } from '../domain/state-machines/order-payment';
-import { ORDER_SHIPPING_TRANSITIONS, resolveOrderShippingState, type OrderShippingTransition } from '../domain/state-machines/order-shipping';
-import { PAYMENT_TRANSITIONS } from '../domain/state-machines/payment';
-import { SHIPMENT_TRANSITIONS } from '../domain/state-machines/shipment';
-import { applyIfAllowed, applyTransition } from '../domain/state-machines/transition-table';
+import type { OrderPaymentTransition } from '../domain/state-machines/order-payment';
+import type { OrderShippingTransition } from '../domain/state-machines/order-shipping';
 import { applyInventoryChange, changeInventory } from './inventory';
 
 /*
- * The order actions' rules, on an order loaded through its write path (changeOrder) inside the caller's
+ * The order actions' rules, on an order loaded through its write path (lockAndLoad) inside the caller's
  * transaction `tx`: each checks its state machine, then changes the entities without flushing. They
  * answer false when the machine refuses the transition (nothing is changed then), so the API and the
  * fixtures can each word the refusal their own way. The API's OrderActionsService and the fixtures'
@@ -25,26 +21,22 @@ import { applyInventoryChange, changeInventory } from './inventory';
  * transaction already holds the lock on them (and has changed them). Returns the transition applied.
  */
 export async function resolveOrderPayment(tx: EntityManager, order: OrderAggregate, variantsLocked = false): Promise<OrderPaymentTransition | null> {
-  const payments = order.payments.map((payment) => ({ state: payment.state, amount: payment.amount }));
-  const resolved = resolveOrderPaymentState(order.order.paymentState, order.order.total, payments);
-  order.order.paymentState = resolved.state;
-  if (resolved.applied === 'pay') {
+  const applied = order.order.resolvePaymentState();
+  if (applied === 'pay') {
     if (variantsLocked) applyInventoryChange(order, 'sell');
     else await changeInventory(tx, order, 'sell');
   }
-  return resolved.applied;
+  return applied;
 }
 
 /** The order's shipping state after its shipments changed; returns the transition applied. */
 export function resolveOrderShipping(order: OrderAggregate): OrderShippingTransition | null {
-  const resolved = resolveOrderShippingState(order.order.shippingState, order.shipments.map((shipment) => shipment.state));
-  order.order.shippingState = resolved.state;
-  return resolved.applied;
+  return order.order.resolveShippingState();
 }
 
 /** Paid and shipped: the order is fulfilled (when its state allows it). */
 export function resolveOrderFulfilment({ order }: OrderAggregate): void {
-  order.state = resolveOrderState(order.state, order.paymentState, order.shippingState);
+  order.resolveFulfilment();
 }
 
 /**
@@ -54,14 +46,9 @@ export function resolveOrderFulfilment({ order }: OrderAggregate): void {
  */
 export async function cancelOrder(tx: EntityManager, aggregate: OrderAggregate): Promise<boolean> {
   const { order } = aggregate;
-  const state = applyTransition(ORDER_TRANSITIONS, order.state, 'cancel');
-  if (state === null) return false;
+  // A paid order gives its sold units back; an unpaid one releases what it held.
   const paid = order.paymentState === 'paid' || order.paymentState === 'refunded';
-  order.state = state;
-  for (const payment of aggregate.payments) payment.state = applyIfAllowed(PAYMENT_TRANSITIONS, payment.state, 'cancel');
-  for (const shipment of aggregate.shipments) shipment.state = applyIfAllowed(SHIPMENT_TRANSITIONS, shipment.state, 'cancel');
-  order.paymentState = applyIfAllowed(ORDER_PAYMENT_TRANSITIONS, order.paymentState, 'cancel');
-  order.shippingState = applyIfAllowed(ORDER_SHIPPING_TRANSITIONS, order.shippingState, 'cancel');
+  if (!order.cancel()) return false;
   // The uses go back before the variants are locked: the lock order of src/database/lock-order.ts.
   await countUses(tx, -1, order.promotionCoupon?.id ?? null, aggregate.appliedPromotionIds);
   await changeInventory(tx, aggregate, paid ? 'giveBack' : 'release');
@@ -70,10 +57,7 @@ export async function cancelOrder(tx: EntityManager, aggregate: OrderAggregate):
 
 /** Ships a shipment of the order with its tracking code; the order is fulfilled when it is also paid. */
 export function shipShipment(order: OrderAggregate, shipment: Shipment, tracking: string | null): boolean {
-  const state = applyTransition(SHIPMENT_TRANSITIONS, shipment.state, 'ship');
-  if (state === null) return false;
-  shipment.state = state;
-  shipment.tracking = tracking;
+  if (!shipment.ship(tracking)) return false;
   if (resolveOrderShipping(order) === 'ship') resolveOrderFulfilment(order);
   return true;
 }
@@ -83,9 +67,7 @@ export function shipShipment(order: OrderAggregate, shipment: Shipment, tracking
  * also shipped.
  */
 export async function completeOrderPayment(tx: EntityManager, order: OrderAggregate, payment: Payment): Promise<boolean> {
-  const state = applyTransition(PAYMENT_TRANSITIONS, payment.state, 'complete');
-  if (state === null) return false;
-  payment.state = state;
+  if (!payment.complete()) return false;
   if ((await resolveOrderPayment(tx, order)) === 'pay') resolveOrderFulfilment(order);
   return true;
 }

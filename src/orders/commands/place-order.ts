@@ -7,12 +7,6 @@ import { countUses } from '../../database/lock-order';
 import type { OrderAggregate } from '../domain/order-aggregate';
 import { lockVariants, trackedQuantities } from './inventory';
 import { resolveOrderFulfilment, resolveOrderPayment, resolveOrderShipping } from './order-actions';
-import { ORDER_TRANSITIONS } from '../domain/state-machines/order';
-import { ORDER_PAYMENT_TRANSITIONS } from '../domain/state-machines/order-payment';
-import { ORDER_SHIPPING_TRANSITIONS } from '../domain/state-machines/order-shipping';
-import { PAYMENT_TRANSITIONS } from '../domain/state-machines/payment';
-import { SHIPMENT_TRANSITIONS } from '../domain/state-machines/shipment';
-import { applyIfAllowed } from '../domain/state-machines/transition-table';
 import { CheckoutError } from './checkout-error';
 import { takeOrderNumber } from './order-number';
 
@@ -62,25 +56,19 @@ async function holdStock(tx: EntityManager, order: OrderAggregate): Promise<stri
   const short = locked.filter((variant) => !hasStockFor(variant, quantities.get(variant.id)!));
   if (short.length > 0) return short.map((variant) => insufficientStock(order.variant(variant.id).productName));
   for (const variant of locked) {
-    variant.onHold += quantities.get(variant.id)!;
-    variant.version += 1;
+    variant.hold(quantities.get(variant.id)!);
+    variant.countStockChange();
   }
   return [];
 }
 
 /**
- * The states of a placed order, by the state machines: the order, its payments and shipments are
- * created, then the order's payment and shipping states resolved like after any action. So, as in the
- * reference, nothing to pay counts as paid (its held stock is sold at once), nothing to ship as shipped,
- * and an order that is both is fulfilled as soon as it is placed. The variants are locked already.
+ * The states of a placed order after `Order.place` created it, its payments and shipments: the order's
+ * payment and shipping states resolved like after any action. So, as in the reference, nothing to pay
+ * counts as paid (its held stock is sold at once), nothing to ship as shipped, and an order that is both
+ * is fulfilled as soon as it is placed. The variants are locked already.
  */
-async function applyPlacedStates(tx: EntityManager, aggregate: OrderAggregate): Promise<void> {
-  const { order } = aggregate;
-  order.state = applyIfAllowed(ORDER_TRANSITIONS, order.state, 'create');
-  for (const payment of aggregate.payments) payment.state = applyIfAllowed(PAYMENT_TRANSITIONS, payment.state, 'create');
-  for (const shipment of aggregate.shipments) shipment.state = applyIfAllowed(SHIPMENT_TRANSITIONS, shipment.state, 'create');
-  order.paymentState = applyIfAllowed(ORDER_PAYMENT_TRANSITIONS, order.paymentState, 'request_payment');
-  order.shippingState = applyIfAllowed(ORDER_SHIPPING_TRANSITIONS, order.shippingState, 'request_shipping');
+async function resolvePlacedStates(tx: EntityManager, aggregate: OrderAggregate): Promise<void> {
   await resolveOrderPayment(tx, aggregate, true);
   resolveOrderShipping(aggregate);
   resolveOrderFulfilment(aggregate);
@@ -143,15 +131,10 @@ export async function placeOrder(tx: EntityManager, aggregate: OrderAggregate, o
   await saveAddressesOnCustomer(tx, aggregate);
   for (const item of aggregate.items) {
     const variant = aggregate.variant(item.variant.id);
-    item.variantName = variant.name;
-    item.productName = variant.translatedProductName;
+    item.freezeNames(variant.translatedProductName, variant.name);
   }
   const number = await takeOrderNumber(tx, options.number);
-  order.number = number;
-  order.tokenValue ??= newToken();
-  order.checkoutState = 'completed';
-  await applyPlacedStates(tx, aggregate);
-  order.checkoutCompletedAt = options.completedAt;
-  order.notes = options.notes ?? null;
+  order.place({ number, newToken, completedAt: options.completedAt, notes: options.notes ?? null });
+  await resolvePlacedStates(tx, aggregate);
   return { id: order.id, number };
 }

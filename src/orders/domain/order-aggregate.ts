@@ -9,6 +9,15 @@ import type { ShopConfigurationSnapshot } from '../pricing/load-shop-configurati
 import type { CouponFacts, PricingFacts, VariantFacts } from '../pricing/pricing-facts';
 import { OrderItem } from './order-item.entity';
 import type { Order } from './order.entity';
+import { resolveCheckoutSkips, type CheckoutStateName } from './state-machines/checkout-state-machine';
+
+/** The states an order had when its write path loaded it: which events its change makes is told from them. */
+export interface StatesAsLoaded {
+  wasCart: boolean;
+  state: string;
+  payments: ReadonlyMap<number, string>;
+  shipments: ReadonlyMap<number, string>;
+}
 
 /** The part of the shipping address pricing looks at: it picks the tax and shipping zones. */
 export interface ZoneAddress {
@@ -46,6 +55,7 @@ export interface OrderAggregateState {
  */
 export class OrderAggregate implements OrderAggregateState {
   readonly order: Order;
+  readonly asLoaded: StatesAsLoaded;
   readonly appliedPromotionIds: number[];
   readonly facts: PricingFacts;
   readonly configuration: ShopConfigurationSnapshot;
@@ -71,6 +81,12 @@ export class OrderAggregate implements OrderAggregateState {
     this.shipmentMethodCode = state.shipmentMethodCode;
     this.paymentMethodCode = state.paymentMethodCode;
     this.addedVariantId = state.addedVariantId;
+    this.asLoaded = {
+      wasCart: this.isCart,
+      state: this.order.state,
+      payments: new Map(this.payments.map((payment) => [payment.id, payment.state])),
+      shipments: new Map(this.shipments.map((shipment) => [shipment.id, shipment.state])),
+    };
   }
 
   /** Whether pricing has seen the order as it now is; every change of what pricing reads resets it. */
@@ -198,6 +214,17 @@ export class OrderAggregate implements OrderAggregateState {
     this.order.billingAddress = this.storeAddress(this.order.billingAddress, billing);
     this.shippingZone = { countryCode: shipping.countryCode, provinceCode: shipping.provinceCode };
     this.changed();
+  }
+
+  /** Moves the checkout to the state its step leads to (the checkout state machine decided it may). */
+  moveCheckout(next: CheckoutStateName): void {
+    this.order.checkoutState = next;
+  }
+
+  /** Passes the shipping and payment steps over when there is nothing to choose: no line to ship, nothing to pay. */
+  skipStepsWithoutChoice(): void {
+    const shippingRequired = this.items.some((item) => this.variant(item.variant.id).shippingRequired);
+    this.order.checkoutState = resolveCheckoutSkips(this.order.checkoutState, { shippingRequired, paymentRequired: this.order.total > 0 });
   }
 
   /** Ships the n-th shipment with the method. */

@@ -56,4 +56,10 @@ export class OrderItem {
     this.units = kept;
     this.quantity = quantity;
   }
+
+  /** Keeps the product's and variant's names as they are when the checkout completes, for the order to show later. */
+  freezeNames(productName: string | null, variantName: string | null): void {
+    this.variantName = variantName;
+    this.productName = productName;
+  }
 }

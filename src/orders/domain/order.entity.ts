@@ -9,9 +9,22 @@ import { Promotion } from '../../promotions/entities/promotion.entity';
 import { Shipment } from '../../shipping/entities/shipment.entity';
 import { OrderItem } from './order-item.entity';
 import type { StoredAdjustment } from './order-values';
+import { ORDER_TRANSITIONS, resolveOrderState } from './state-machines/order';
+import { ORDER_PAYMENT_TRANSITIONS, resolveOrderPaymentState, type OrderPaymentTransition } from './state-machines/order-payment';
+import { ORDER_SHIPPING_TRANSITIONS, resolveOrderShippingState, type OrderShippingTransition } from './state-machines/order-shipping';
+import { applyIfAllowed, applyTransition } from './state-machines/transition-table';
 
 export type OrderState = 'cart' | 'new' | 'cancelled' | 'fulfilled';
 export type CheckoutState = 'cart' | 'addressed' | 'shipping_selected' | 'shipping_skipped' | 'payment_skipped' | 'payment_selected' | 'completed';
+
+/** What placing a cart writes on the order besides its states. */
+export interface Placing {
+  number: string;
+  /** Draws a token for a cart that has none yet (a cart that has one keeps it). */
+  newToken: () => string;
+  completedAt: Date;
+  notes: string | null;
+}
 
 /** A cart (checkoutState "cart") or a placed order. */
 @Entity({ tableName: 'orders' })
@@ -98,4 +111,57 @@ export class Order {
 
   @Property({ type: 'datetime', onCreate: () => new Date(), onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
+
+  /**
+   * The cart becomes a placed order: its number and token, the checkout completed, the order, its
+   * payments and shipments created by their state machines, payment and shipping requested, then when
+   * and with which notes. Resolving the payment and shipping states is the caller's next step.
+   */
+  place({ number, newToken, completedAt, notes }: Placing): void {
+    this.number = number;
+    this.tokenValue ??= newToken();
+    this.checkoutState = 'completed';
+    this.state = applyIfAllowed(ORDER_TRANSITIONS, this.state, 'create');
+    for (const payment of this.payments) payment.request();
+    for (const shipment of this.shipments) shipment.makeReady();
+    this.paymentState = applyIfAllowed(ORDER_PAYMENT_TRANSITIONS, this.paymentState, 'request_payment');
+    this.shippingState = applyIfAllowed(ORDER_SHIPPING_TRANSITIONS, this.shippingState, 'request_shipping');
+    this.checkoutCompletedAt = completedAt;
+    this.notes = notes;
+  }
+
+  /**
+   * Cancels the order with its open payments and ready shipments, and its payment and shipping states
+   * where their machines allow it. Answers false when the order's machine refuses (nothing changes then).
+   */
+  cancel(): boolean {
+    const state = applyTransition(ORDER_TRANSITIONS, this.state, 'cancel');
+    if (state === null) return false;
+    this.state = state;
+    for (const payment of this.payments) payment.cancel();
+    for (const shipment of this.shipments) shipment.cancel();
+    this.paymentState = applyIfAllowed(ORDER_PAYMENT_TRANSITIONS, this.paymentState, 'cancel');
+    this.shippingState = applyIfAllowed(ORDER_SHIPPING_TRANSITIONS, this.shippingState, 'cancel');
+    return true;
+  }
+
+  /** The payment state its payments now call for; answers the transition applied (null: none). */
+  resolvePaymentState(): OrderPaymentTransition | null {
+    const payments = this.payments.getItems().map((payment) => ({ state: payment.state, amount: payment.amount }));
+    const resolved = resolveOrderPaymentState(this.paymentState, this.total, payments);
+    this.paymentState = resolved.state;
+    return resolved.applied;
+  }
+
+  /** The shipping state its shipments now call for; answers the transition applied (null: none). */
+  resolveShippingState(): OrderShippingTransition | null {
+    const resolved = resolveOrderShippingState(this.shippingState, this.shipments.getItems().map((shipment) => shipment.state));
+    this.shippingState = resolved.state;
+    return resolved.applied;
+  }
+
+  /** Paid and shipped: the order is fulfilled (when its state allows it). */
+  resolveFulfilment(): void {
+    this.state = resolveOrderState(this.state, this.paymentState, this.shippingState);
+  }
 }

@@ -8,7 +8,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Payment } from '../../payments/entities/payment.entity';
 import { Shipment } from '../../shipping/entities/shipment.entity';
-import { assignValueIds } from '../commands/value-ids';
+import { assignValueIds } from '../write-path/value-ids';
 import type { AddressValues, OrderAggregate } from '../domain/order-aggregate';
 import { UNASSIGNED_ID, type LineUnit, type StoredAdjustment } from '../domain/order-values';
 import { MissingChannelPriceError, OrderProcessingError, type EngineAdjustment, type EngineShop } from './engine';

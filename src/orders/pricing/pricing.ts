@@ -5,7 +5,8 @@ import { Shipment } from '../../shipping/entities/shipment.entity';
 import { ShippingMethod } from '../../shipping/entities/shipping-method.entity';
 import type { OrderAggregate } from '../domain/order-aggregate';
 import { UNASSIGNED_ID, type StoredAdjustment } from '../domain/order-values';
-import { processOrder, type EngineAdjustment, type EngineCustomer, type EngineOrder, type EngineResult, type EngineShop } from './engine';
+import { createZoneLookup, isCouponEligible, processOrder, type EngineAdjustment, type EngineShippingMethod, type EngineCustomer, type EngineOrder, type EngineResult, type EngineShop } from './engine';
+import { calculateShippingCharge, supportedShippingMethods, type ShipmentSubject } from './engine/shipping';
 import { shopWith } from './shop-configuration-cache';
 
 /*
@@ -183,4 +184,30 @@ export async function priceOrder(aggregate: OrderAggregate, now: Date = new Date
 /** The engine's shop for the order as it now is: its channel's configuration, the usage counters and coupon read with it. */
 export function shopOf(aggregate: OrderAggregate): EngineShop {
   return shopWith(aggregate.configuration, aggregate.facts.promotionUsage, aggregate.coupon);
+}
+
+/** Whether the coupon the order is loaded with may be applied to it now, by the engine's rules. */
+export function isCouponEligibleFor(aggregate: OrderAggregate, now: Date = new Date()): boolean {
+  return aggregate.coupon !== null && isCouponEligible(engineInputOf(aggregate), shopOf(aggregate), now);
+}
+
+/** A shipping method the order's shipment may use, and what it would charge. */
+export interface ShippingQuote {
+  method: EngineShippingMethod;
+  /** What the method charges for the order's shipment (throws the engine's error when it has no amount for the channel). */
+  price(): number;
+}
+
+/**
+ * The methods the order's shipment may use, by the same rules as the totals engine: once addressed, the
+ * channel's enabled methods for the address's zones, by position; before, every enabled method. The
+ * shipment holds every unit of the order.
+ */
+export function shippingQuotes(aggregate: OrderAggregate): ShippingQuote[] {
+  const input = engineInputOf(aggregate);
+  const shop = shopOf(aggregate);
+  const variants = [...new Map(input.items.map((item) => [item.variant.code, item.variant])).values()];
+  const shipment: ShipmentSubject = { variants, unitCount: input.items.reduce((sum, item) => sum + item.quantity, 0) };
+  const methods = supportedShippingMethods({ methods: shop.shippingMethods, zones: createZoneLookup(shop.zones), channel: input.channel, address: input.shippingAddress, shipment });
+  return methods.map((method) => ({ method, price: () => calculateShippingCharge(method, input.channel, shipment) }));
 }

@@ -5,42 +5,27 @@ import { badRequest, conflict, resourceNotFound } from '../../common/errors/api-
 import { FormValidationException, throwIfInvalid } from '../../common/forms/form-validation.exception';
 import type { SubmittedForm } from '../../common/forms/validate-form';
 import { EventOutbox } from '../../events';
-import { OrderProcessingError } from '../pricing/engine';
-import { loadOrder } from '../commands/load-order';
-import { orderCommand } from '../commands/order-command';
-import type { OrderAggregate } from '../domain/order-aggregate';
-import { priceOrder } from '../pricing/pricing';
-import { CheckoutError } from '../commands/checkout-error';
-import { CompleteCheckoutService } from './complete-checkout.service';
-import { Order } from '../domain/order.entity';
-import { findOrder } from '../queries/order.read-model';
-import { canApplyCheckout, resolveCheckoutSkips, type CheckoutStateName } from '../domain/state-machines/checkout-state-machine';
-import { PaymentMethod } from '../../payments/entities/payment-method.entity';
 import { ShippingMethod } from '../../shipping/entities/shipping-method.entity';
-import { conflictUnlessAllowed } from '../commands/checkout-transition';
-import { serializeCheckoutSummary } from '../serializers/checkout-summary.serializer';
+import { addressOrder } from '../commands/address-order';
+import { CheckoutError } from '../commands/checkout-error';
+import { selectPayment } from '../commands/select-payment';
+import { selectShipping } from '../commands/select-shipping';
+import { canApplyCheckout } from '../domain/state-machines/checkout-state-machine';
+import { Order } from '../domain/order.entity';
 import type { AddressingForm } from '../http/forms/addressing.form';
 import type { CompletionForm } from '../http/forms/completion.form';
 import type { PaymentSelectionForm, ShippingSelectionForm } from '../http/forms/method-selection.forms';
-import { checkAddressing } from './addressing';
-import { checkMethodList, SELECT_PAYMENT_METHOD, SELECT_SHIPPING_METHOD } from './method-selection';
-import { shippingChoices } from './shipping-choices';
+import { OrderProcessingError } from '../pricing/engine';
+import { shippingQuotes } from '../pricing/pricing';
+import { findOrder } from '../queries/order.read-model';
+import { serializeCheckoutSummary } from '../serializers/checkout-summary.serializer';
+import { loadOrder } from '../write-path/load-order';
+import type { OrderCommandContext } from '../write-path/write-path';
+import { channelPaymentMethods, paymentMethodText } from './channel-payment-methods';
+import { CompleteCheckoutService } from './complete-checkout.service';
 
 export const SHIPPING_METHODS_UNRESOLVABLE = 'The shipment methods cannot be resolved in the current state of cart!';
 export const PAYMENT_METHODS_UNRESOLVABLE = 'The payment methods cannot be resolved in the current state of cart!';
-
-const isSelectablePayment = (state: string): boolean => state === 'cart' || state === 'new';
-
-/** The channel's enabled payment methods, by position, with their translations (one statement). */
-const channelPaymentMethods = (em: EntityManager, channelId: number) =>
-  em.find(PaymentMethod, { enabled: true, channels: channelId }, { populate: ['translations'], strategy: LoadStrategy.JOINED, orderBy: { position: 'asc', id: 'asc' } });
-
-/** The method's translation in `locale`, else its oldest one. */
-function paymentMethodText(method: PaymentMethod, locale: string): { name: string; description: string | null } {
-  const translations = method.translations.getItems().sort((a, b) => a.id - b.id);
-  const translation = translations.find((candidate) => candidate.locale === locale) ?? translations[0];
-  return translation === undefined ? { name: method.code, description: null } : { name: translation.name, description: translation.description };
-}
 
 /** The answer to a completion the checkout service refused: an order that cannot be placed says why at the form's root. */
 function completionRefused(error: CheckoutError, form: SubmittedForm<CompletionForm>): Error {
@@ -53,21 +38,6 @@ function completionRefused(error: CheckoutError, form: SubmittedForm<CompletionF
       for (const message of error.messages) form.errors.addRoot(message);
       return new FormValidationException(form.errors);
   }
-}
-
-const ORDER = { missing: 'order' } as const;
-
-/**
- * Moves the checkout to `next` (the state its transition leads to, see conflictUnlessAllowed). With
- * `resolveSkips`, the order is priced with the step's changes and the shipping and payment steps are passed over when
- * there is nothing to choose: no line to ship, nothing to pay.
- */
-async function moveCheckout(order: OrderAggregate, next: CheckoutStateName, resolveSkips: boolean): Promise<void> {
-  order.order.checkoutState = next;
-  if (!resolveSkips) return;
-  const { total } = await priceOrder(order);
-  const shippingRequired = order.items.some((item) => order.variant(item.variant.id).shippingRequired);
-  order.order.checkoutState = resolveCheckoutSkips(order.order.checkoutState, { shippingRequired, paymentRequired: total > 0 });
 }
 
 /** The checkout steps of an order (src/orders/domain/state-machines/checkout-state-machine.ts decides which may run). */
@@ -85,13 +55,12 @@ export class CheckoutsService {
     return serializeCheckoutSummary(row);
   }
 
-  async address(id: number, form: SubmittedForm<AddressingForm>): Promise<void> {
-    await orderCommand(this.em, id, { ...ORDER, outbox: this.outbox }, async (order, tx) => {
-      const values = await checkAddressing(tx, form);
-      const next = conflictUnlessAllowed(order.order.checkoutState, 'address');
-      order.address(values.shippingAddress, values.billingAddress);
-      await moveCheckout(order, next, true);
-    });
+  private get context(): OrderCommandContext {
+    return { em: this.em, outbox: this.outbox };
+  }
+
+  address(id: number, form: SubmittedForm<AddressingForm>): Promise<void> {
+    return addressOrder(this.context, id, form);
   }
 
   /** The methods each shipment of a cart may use, with what each would charge. */
@@ -103,7 +72,7 @@ export class CheckoutsService {
     try {
       const loaded = await loadOrder(em, order);
       if (loaded.shipments.length === 0) return [];
-      const choices = shippingChoices(loaded);
+      const choices = shippingQuotes(loaded);
       const methods = choices.length === 0 ? [] : await em.find(ShippingMethod, { code: { $in: choices.map((choice) => choice.method.code) } });
       const byCode = new Map(methods.map((method) => [method.code, method]));
       const listed = choices.map((choice) => {
@@ -117,20 +86,8 @@ export class CheckoutsService {
     }
   }
 
-  async selectShipping(id: number, form: SubmittedForm<ShippingSelectionForm>): Promise<void> {
-    await orderCommand(this.em, id, { ...ORDER, outbox: this.outbox }, async (order, tx) => {
-      const choices = shippingChoices(order).map((choice) => choice.method.code);
-      const chosen = checkMethodList(form.data.shipments, form.errors.list('shipments'), { entries: order.shipments.length, choices, blank: SELECT_SHIPPING_METHOD, partial: false });
-      throwIfInvalid(form.errors);
-      const next = conflictUnlessAllowed(order.order.checkoutState, 'select_shipping');
-      const codes = chosen.filter((code): code is string => code !== null);
-      const methods = codes.length === 0 ? [] : await tx.find(ShippingMethod, { code: { $in: codes } });
-      [...order.shipments].forEach((shipment, index) => {
-        const method = methods.find((candidate) => candidate.code === chosen[index]);
-        if (method !== undefined) order.shipWith(shipment, method);
-      });
-      await moveCheckout(order, next, true);
-    });
+  selectShipping(id: number, form: SubmittedForm<ShippingSelectionForm>): Promise<void> {
+    return selectShipping(this.context, id, form);
   }
 
   /** The payment methods each payment of a cart may use. */
@@ -147,20 +104,8 @@ export class CheckoutsService {
     return { payments: order.payments.getItems().map(() => ({ methods: listed })) };
   }
 
-  async selectPayment(id: number, form: SubmittedForm<PaymentSelectionForm>, partial: boolean): Promise<void> {
-    await orderCommand(this.em, id, { ...ORDER, outbox: this.outbox }, async (order, tx) => {
-      const methods = await channelPaymentMethods(tx, order.facts.channel.id);
-      const payments = order.payments.filter((payment) => isSelectablePayment(payment.state));
-      const choices = methods.map((method) => method.code);
-      const chosen = checkMethodList(form.data.payments, form.errors.list('payments'), { entries: payments.length, choices, blank: SELECT_PAYMENT_METHOD, partial });
-      throwIfInvalid(form.errors);
-      const next = conflictUnlessAllowed(order.order.checkoutState, 'select_payment');
-      payments.forEach((payment, index) => {
-        const method = methods.find((candidate) => candidate.code === chosen[index]);
-        if (method !== undefined) order.payWith(payment, method);
-      });
-      await moveCheckout(order, next, false);
-    });
+  selectPayment(id: number, form: SubmittedForm<PaymentSelectionForm>, partial: boolean): Promise<void> {
+    return selectPayment(this.context, id, form, partial);
   }
 
   /**

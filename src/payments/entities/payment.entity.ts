@@ -3,6 +3,8 @@ import { Opt } from '@mikro-orm/core';
 import type { Order } from '../../orders/domain/order.entity';
 import { PaymentMethod } from './payment-method.entity';
 import { entityNamed } from '../../common/entity-references';
+import { PAYMENT_TRANSITIONS } from '../../orders/domain/state-machines/payment';
+import { applyIfAllowed, applyTransition } from '../../orders/domain/state-machines/transition-table';
 
 @Entity({ tableName: 'payment' })
 export class Payment {
@@ -30,4 +32,22 @@ export class Payment {
 
   @Property({ type: 'datetime', onCreate: () => new Date(), onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
+
+  /** Its order is placed: the payment is asked for (when its state allows it). */
+  request(): void {
+    this.state = applyIfAllowed(PAYMENT_TRANSITIONS, this.state, 'create');
+  }
+
+  /** The money came in; answers false when its state machine refuses (nothing changes then). */
+  complete(): boolean {
+    const state = applyTransition(PAYMENT_TRANSITIONS, this.state, 'complete');
+    if (state === null) return false;
+    this.state = state;
+    return true;
+  }
+
+  /** Its order is cancelled: an open payment is cancelled, any other keeps its state. */
+  cancel(): void {
+    this.state = applyIfAllowed(PAYMENT_TRANSITIONS, this.state, 'cancel');
+  }
 }

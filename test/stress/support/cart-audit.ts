@@ -1,7 +1,7 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { buildOrmOptions } from '../../../src/database/orm-options';
 import { processOrder, type EngineAdjustment } from '../../../src/orders/pricing/engine';
-import { loadOrder } from '../../../src/orders/commands/load-order';
+import { loadOrder } from '../../../src/orders/write-path/load-order';
 import { Order } from '../../../src/orders/domain/order.entity';
 import { engineInputOf } from '../../../src/orders/pricing/pricing';
 import { loadShopConfiguration } from '../../../src/orders/pricing/load-shop-configuration';

@@ -1,33 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventOutbox, EventType } from '../../events';
-import type { OrderAggregate } from '../domain/order-aggregate';
+import type { OrderAggregate, StatesAsLoaded } from '../domain/order-aggregate';
 import { findCartShapeOf, type Cart } from '../queries/cart.read-model';
 import { findOrder } from '../queries/order.read-model';
 import { serializeCart } from '../serializers/cart.serializer';
 import { serializeOrder } from '../serializers/order.serializer';
 
-/** What an order looked like when its write path loaded it, to tell afterwards which events its change makes. */
-export interface OrderBefore {
-  wasCart: boolean;
-  state: string;
-  payments: ReadonlyMap<number, string>;
-  shipments: ReadonlyMap<number, string>;
-}
-
-export function orderBefore(order: OrderAggregate): OrderBefore {
-  return {
-    wasCart: order.isCart,
-    state: order.order.state,
-    payments: new Map(order.payments.map((payment) => [payment.id, payment.state])),
-    shipments: new Map(order.shipments.map((shipment) => [shipment.id, shipment.state])),
-  };
-}
-
 const reached = (before: ReadonlyMap<number, string>, now: ReadonlyArray<{ id: number; state: string }>, state: string): boolean =>
   now.some((item) => item.state === state && before.get(item.id) !== state);
 
 /** The events of a placed order's change, in the order they are written (fulfilment last: it follows from the others). */
-function placedOrderEvents(order: OrderAggregate, before: OrderBefore): EventType[] {
+function placedOrderEvents(order: OrderAggregate, before: StatesAsLoaded): EventType[] {
   const types: EventType[] = [];
   const state = order.order.state;
   if (state === 'cancelled' && before.state !== 'cancelled') types.push('order.cancelled');
@@ -45,14 +28,16 @@ async function orderData(tx: EntityManager, id: number): Promise<unknown> {
 }
 
 /**
- * Records the events of one change of an order made through its write path, after its flush: a cart
+ * Records the events of one change of an order made through its write path, after its flush (told from
+ * its states as loaded and now): a cart
  * is `cart.updated` (or `cart.deleted`, or `order.placed` when the change placed it); a placed order
  * gets one event per thing that happened to it. The data is read through the resource's GET read path
  * once (one statement for a cart, five for an order), and shared by the events of the change. Answers
  * the cart it read, if any, so the write's own answer can be taken from it instead of reading again.
  */
-export async function recordOrderEvents(tx: EntityManager, outbox: EventOutbox, order: OrderAggregate, before: OrderBefore): Promise<Cart | null> {
+export async function recordOrderEvents(tx: EntityManager, outbox: EventOutbox, order: OrderAggregate): Promise<Cart | null> {
   const id = order.order.id;
+  const before = order.asLoaded;
   if (before.wasCart && order.isDiscarded) {
     await outbox.record(tx, { type: 'cart.deleted', data: { id } });
     return null;
@@ -69,4 +54,17 @@ export async function recordOrderEvents(tx: EntityManager, outbox: EventOutbox, 
     for (const type of types) await outbox.record(tx, { type, data });
   }
   return null;
+}
+
+/** A cart the write path just created: `cart.created`, with the cart as GET cart reads it. Answers that cart. */
+export async function recordCartCreated(tx: EntityManager, outbox: EventOutbox, id: number): Promise<Cart> {
+  const cart = await findCartShapeOf(tx, id);
+  if (cart === null) throw new Error(`The cart ${id} just created cannot be read`);
+  await outbox.record(tx, { type: 'cart.created', data: serializeCart(cart, 'detailed') });
+  return cart;
+}
+
+/** Carts removed with their customer: one `cart.deleted` each, in id order. */
+export async function recordCartsDeleted(tx: EntityManager, outbox: EventOutbox, ids: readonly number[]): Promise<void> {
+  for (const id of ids) await outbox.record(tx, { type: 'cart.deleted', data: { id } });
 }
