@@ -27,11 +27,12 @@ export const jsonArray = (element: string, from: string, orderBy: string) =>
 export const keyedMap = (key: string, element: string, from: string, orderBy: string) =>
   `coalesce((select json_object_agg(${key}, ${element} order by ${orderBy}) ${from}), '[]'::json)`;
 
-export const adjustments = (column: 'order_id' | 'order_item_id' | 'order_item_unit_id', owner: string) =>
+/** An order's, line's or unit's adjustments (`list`, its stored JSON value) in the order they are stored. */
+export const adjustments = (list: string) =>
   jsonArray(
-    `json_build_object('id', adj.id, 'type', adj.type, 'label', adj.label, 'amount', adj.amount)`,
-    `from adjustment adj where adj.${column} = ${owner}`,
-    'adj.id',
+    `json_build_object('id', adj.value->'id', 'type', adj.value->'type', 'label', adj.value->'label', 'amount', adj.value->'amount')`,
+    `from jsonb_array_elements(${list}) with ordinality as adj(value, position)`,
+    'adj.position',
   );
 
 const variantHref = (product: string, variant: string) => `'/api/v1/products/' || ${uriEncoded(product)} || '/variants/' || ${uriEncoded(variant)}`;
@@ -93,12 +94,12 @@ export function orderItems(order: string, detail: Detail): string {
   const item = `json_build_object(
     'id', i.id, 'quantity', i.quantity, 'unitPrice', i.unit_price, 'total', i.total,
     'units', ${jsonArray(
-      `json_build_object('id', un.id, 'adjustments', ${adjustments('order_item_unit_id', 'un.id')}, 'adjustmentsTotal', un.adjustments_total)`,
-      'from order_item_unit un where un.order_item_id = i.id',
-      'un.id',
+      `json_build_object('id', un.value->'id', 'adjustments', ${adjustments("un.value->'adjustments'")}, 'adjustmentsTotal', un.value->'adjustmentsTotal')`,
+      'from jsonb_array_elements(i.units) with ordinality as un(value, position)',
+      'un.position',
     )},
     'unitsTotal', i.units_total,
-    'adjustments', ${adjustments('order_item_id', 'i.id')},
+    'adjustments', ${adjustments('i.adjustments')},
     'adjustmentsTotal', i.adjustments_total,
     'variant', ${variant(order, detail)},
     '_links', json_build_object('order', ${href(`'/api/v1/orders/' || i.order_id`)}, 'product', ${href(productHref('p.code'))},

@@ -7,7 +7,7 @@ import { engineOrderHooks, loadFixtures, parseFixtureYaml, type IdMap } from '..
 import { entityTables } from '../../src/fixtures/purge';
 import { repoRoot } from '../common/paths';
 import { ADD_ITEM_VARIANT, benchShopYaml, BIG_CART_ADD_ITEM_VARIANT, CART_1_REF, CART_10_REF, CART_200_UNITS_REF, CART_50_REF, TEMPLATE_CUSTOMER_EMAIL, TEMPLATE_ORDER_REFS } from './bench-shop';
-import { cloneOrders, syncSequences, type CloneSpec } from './clone-orders';
+import { cloneOrders, restartValueSequences, syncSequences, type CloneSpec } from './clone-orders';
 import { generateCustomers } from './generate-customers';
 import { inTransaction, scalar, type Sql } from './sql';
 
@@ -57,10 +57,11 @@ interface DatasetOrm {
 
 const seconds = (since: number) => Math.round((performance.now() - since) / 10) / 100;
 
-/** Empties every table of the model (and the marker), restarting the id sequences. */
+/** Empties every table of the model (and the marker), restarting the id sequences (the values' too). */
 async function truncateAll(sql: Sql, orm: MikroORM): Promise<void> {
   const tables = entityTables(orm.em.fork()).map((table) => `"${table}"`);
   await sql.query(`truncate table ${tables.join(', ')} restart identity cascade`);
+  await restartValueSequences(sql);
   await sql.query('drop table if exists bench_dataset');
 }
 
@@ -230,13 +231,7 @@ export async function resetGeneratedCarts(sql: Sql, info: DatasetInfo): Promise<
         where c.id = x.id`,
       range,
     );
-    await sql.query(`delete from adjustment where order_id ${where}`, range);
-    await sql.query(`delete from adjustment where order_item_id in (select id from order_item where order_id ${where})`, range);
-    await sql.query(
-      `delete from adjustment where order_item_unit_id in (select u.id from order_item_unit u join order_item i on i.id = u.order_item_id where i.order_id ${where})`,
-      range,
-    );
-    await sql.query(`delete from order_item_unit where order_item_id in (select id from order_item where order_id ${where})`, range);
+    // Units and adjustments are values of the lines and orders: they go with them.
     await sql.query(`delete from order_item where order_id ${where}`, range);
     await sql.query(`delete from order_promotion where order_id ${where}`, range);
     await sql.query(`delete from shipment where order_id ${where}`, range);

@@ -2,6 +2,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { generateDataset, resetGeneratedCarts, type DatasetInfo, type DatasetSpec } from '../../bench/data/generate';
 import { connectSql, type Sql } from '../../bench/data/sql';
 import { entityTables } from '../../src/fixtures/purge';
+import { VALUE_ID_SEQUENCES } from '../../src/orders/domain/order-values';
 import { repriceOrder } from '../support/reprice-order';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -29,14 +30,18 @@ async function snapshot(em: EntityManager, orderId: number): Promise<Snapshot> {
     order: (await run('select items_total, adjustments_total, total from orders where id = ?'))[0],
     items: await run('select id, unit_price, units_total, adjustments_total, total from order_item where order_id = ? order by id'),
     units: await run(
-      'select u.id, u.adjustments_total, u.shipment_id from order_item_unit u join order_item i on i.id = u.order_item_id where i.order_id = ? order by u.id',
+      `select (u->>'id')::int as id, (u->>'adjustmentsTotal')::int as adjustments_total
+         from order_item i cross join jsonb_array_elements(i.units) u where i.order_id = ? order by 1`,
     ),
     adjustments: await em.execute(
-      `select coalesce(a.order_id, 0) as o, coalesce(a.order_item_id, 0) as i, coalesce(a.order_item_unit_id, 0) as u, a.type, a.label, a.amount, a.neutral, a.origin_code
-         from adjustment a
-        where a.order_id = ?
-           or a.order_item_id in (select id from order_item where order_id = ?)
-           or a.order_item_unit_id in (select u.id from order_item_unit u join order_item i on i.id = u.order_item_id where i.order_id = ?)
+      `select x.o, x.i, x.u, a->>'type' as type, a->>'label' as label, (a->>'amount')::int as amount, (a->>'neutral')::boolean as neutral,
+              a->>'originCode' as origin_code
+         from (select o.id as o, 0 as i, 0 as u, o.adjustments as list from orders o where o.id = ?
+               union all
+               select 0, i.id, 0, i.adjustments from order_item i where i.order_id = ?
+               union all
+               select 0, 0, (un->>'id')::int, un->'adjustments' from order_item i cross join jsonb_array_elements(i.units) un where i.order_id = ?) x
+        cross join jsonb_array_elements(x.list) a
         order by 1, 2, 3, 4, 5, 6`,
       [orderId, orderId, orderId],
     ),
@@ -44,7 +49,11 @@ async function snapshot(em: EntityManager, orderId: number): Promise<Snapshot> {
   };
 }
 
-/** The order's rows with every id replaced by its position, so a clone and its template can be compared. */
+/** `array[type, label, amount]` of each adjustment of a stored list (`list`), in id order; null when it is empty. */
+const adjustmentList = (list: string, more = '') =>
+  `(select json_agg(array[a->>'type', a->>'label', a->>'amount'${more}] order by (a->>'id')::int) from jsonb_array_elements(${list}) a)`;
+
+/** The order's rows and values with every id replaced by its position, so a clone and its template can be compared. */
 const STRUCTURE_SQL = `
   select json_build_object(
     'order', (select json_build_object('state', o.state, 'checkout', o.checkout_state, 'payment', o.payment_state, 'shipping', o.shipping_state,
@@ -56,18 +65,25 @@ const STRUCTURE_SQL = `
                 from orders o where o.id = $1),
     'items', (select json_agg(json_build_object('variant', i.variant_id, 'quantity', i.quantity, 'totals', array[i.unit_price, i.units_total, i.adjustments_total, i.total],
                                                 'names', array[i.product_name, i.variant_name],
-                                                'adjustments', (select json_agg(array[a.type, a.label, a.amount::text] order by a.id) from adjustment a where a.order_item_id = i.id),
-                                                'units', (select json_agg(json_build_object('total', u.adjustments_total, 'shipped', u.shipment_id is not null,
-                                                                   'adjustments', (select json_agg(array[a.type, a.label, a.amount::text] order by a.id) from adjustment a where a.order_item_unit_id = u.id))
-                                                                   order by u.id) from order_item_unit u where u.order_item_id = i.id)) order by i.id)
+                                                'adjustments', ${adjustmentList('i.adjustments')},
+                                                'units', (select json_agg(json_build_object('total', u->'adjustmentsTotal', 'adjustments', ${adjustmentList("u->'adjustments'")})
+                                                                   order by (u->>'id')::int) from jsonb_array_elements(i.units) u)) order by i.id)
                 from order_item i where i.order_id = $1),
-    'adjustments', (select json_agg(array[a.type, a.label, a.amount::text, a.neutral::text] order by a.id) from adjustment a where a.order_id = $1),
+    'adjustments', (select ${adjustmentList('o.adjustments', ", a->>'neutral'")} from orders o where o.id = $1),
     'shipments', (select json_agg(array[s.method_id::text, s.state] order by s.id) from shipment s where s.order_id = $1),
     'payments', (select json_agg(array[p.method_id::text, p.state, p.amount::text, p.currency_code] order by p.id) from payment p where p.order_id = $1),
-    'promotions', (select json_agg(op.promotion_id order by op.promotion_id) from order_promotion op where op.order_id = $1),
-    'unitsInOwnShipments', (select bool_and(s.order_id = i.order_id) from order_item_unit u join order_item i on i.id = u.order_item_id
-                              left join shipment s on s.id = u.shipment_id where i.order_id = $1 and u.shipment_id is not null)
+    'promotions', (select json_agg(op.promotion_id order by op.promotion_id) from order_promotion op where op.order_id = $1)
   ) as structure`;
+
+/** Every unit id and every adjustment id in the stored values. */
+const VALUE_IDS_SQL = `
+  select 'unit' as kind, (u->>'id')::int as id from order_item i cross join jsonb_array_elements(i.units) u
+  union all
+  select 'adjustment', (a->>'id')::int from orders o cross join jsonb_array_elements(o.adjustments) a
+  union all
+  select 'adjustment', (a->>'id')::int from order_item i cross join jsonb_array_elements(i.adjustments) a
+  union all
+  select 'adjustment', (a->>'id')::int from order_item i cross join jsonb_array_elements(i.units) u cross join jsonb_array_elements(u->'adjustments') a`;
 
 describe('bench data generator', () => {
   let t: TestApp;
@@ -115,22 +131,31 @@ describe('bench data generator', () => {
     expect(await count(`select idx as n from order_sequence where id = 1`)).toBe(19 + SPEC.orders);
   });
 
-  it('leaves no dangling reference and moves every id sequence past the written ids', async () => {
+  it('leaves no dangling reference, gives every value its own id and moves every id sequence past the written ids', async () => {
     const orphans = await sql.query<Record<string, string>>(`
       select (select count(*) from order_item i where not exists (select 1 from orders o where o.id = i.order_id)) as items,
-             (select count(*) from order_item_unit u where not exists (select 1 from order_item i where i.id = u.order_item_id)) as units,
-             (select count(*) from order_item_unit u where u.shipment_id is not null and not exists (select 1 from shipment s where s.id = u.shipment_id)) as unit_shipments,
-             (select count(*) from adjustment a where not (exists (select 1 from orders o where o.id = a.order_id)
-                or exists (select 1 from order_item i where i.id = a.order_item_id) or exists (select 1 from order_item_unit u where u.id = a.order_item_unit_id))) as adjustments,
              (select count(*) from orders o where o.shipping_address_id is not null and not exists (select 1 from address a where a.id = o.shipping_address_id)) as addresses,
              (select count(*) from orders o where not exists (select 1 from customer c where c.id = o.customer_id)) as customers,
-             (select count(*) from order_item i join order_item_unit u on u.order_item_id = i.id group by i.id having count(*) <> max(i.quantity) limit 1) as unit_counts`);
-    expect(orphans[0]).toEqual({ items: '0', units: '0', unit_shipments: '0', adjustments: '0', addresses: '0', customers: '0', unit_counts: null });
-    for (const table of ['customer', 'shop_user', 'address', 'orders', 'order_item', 'order_item_unit', 'shipment', 'payment', 'adjustment']) {
+             (select count(*) from order_item i where jsonb_array_length(i.units) <> i.quantity) as unit_counts`);
+    expect(orphans[0]).toEqual({ items: '0', addresses: '0', customers: '0', unit_counts: '0' });
+    // Unit and adjustment ids were keys of their tables: cloning must not hand one out twice.
+    const values = await sql.query<{ kind: string; ids: string; distinct_ids: string; max: number }>(
+      `select kind, count(*) as ids, count(distinct id) as distinct_ids, max(id) as max from (${VALUE_IDS_SQL}) v group by kind order by kind`,
+    );
+    expect(values.map(({ kind, ids, distinct_ids: distinct }) => ({ kind, duplicates: Number(ids) - Number(distinct) }))).toEqual([
+      { kind: 'adjustment', duplicates: 0 },
+      { kind: 'unit', duplicates: 0 },
+    ]);
+    for (const table of ['customer', 'shop_user', 'address', 'orders', 'order_item', 'shipment', 'payment']) {
       const [row] = await sql.query<{ next: string; max: string }>(
         `select nextval(pg_get_serial_sequence('"${table}"', 'id')) as next, (select max(id) from "${table}") as max`,
       );
       expect({ table, ahead: Number(row.next) > Number(row.max) }).toEqual({ table, ahead: true });
+    }
+    for (const { kind, max } of values) {
+      const sequence = VALUE_ID_SEQUENCES[kind as keyof typeof VALUE_ID_SEQUENCES];
+      const [row] = await sql.query<{ next: string }>(`select nextval('${sequence}') as next`);
+      expect({ sequence, ahead: Number(row.next) > max }).toEqual({ sequence, ahead: true });
     }
   });
 
@@ -192,7 +217,7 @@ describe('bench data generator', () => {
 
     const cartId = info.carts.firstId;
     await sql.query(`update order_item set quantity = quantity + 1 where order_id = $1`, [cartId]);
-    await sql.query(`delete from adjustment where order_id = $1`, [cartId]);
+    await sql.query(`update orders set adjustments = '[]' where id = $1`, [cartId]);
     await resetGeneratedCarts(sql, info);
     expect(await structure(cartId)).toEqual(await structure(info.carts.templateId));
     // The generated carts are the newest rows of every table they touch, so their re-written rows get the same ids.
