@@ -9,6 +9,7 @@ import { tokenError } from './oauth-errors';
 import { verifyPassword } from './password-hasher';
 import { generateToken, hashToken } from './token-hash';
 import { canonicalAdminName } from './canonical-admin-name';
+import { inWriteTransaction } from '../database/write-transaction';
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 const REFRESH_TOKEN_LIFETIME_SECONDS = 14 * 24 * 3600;
@@ -61,7 +62,7 @@ export class OAuthTokenService {
       throw tokenError('unauthorized_client', 'The grant type is unauthorized for this client_id');
     }
     if (grantType === 'password') return this.passwordGrant(em, client, request);
-    if (grantType === 'refresh_token') return this.refreshTokenGrant(em, client, request);
+    if (grantType === 'refresh_token') return this.refreshTokenGrant(client, request);
     throw tokenError('unsupported_grant_type', null);
   }
 
@@ -79,12 +80,13 @@ export class OAuthTokenService {
     }
     await this.throttle.reset(subject);
     this.assertNoScope(request);
-    return this.issueTokens(em, client, user);
+    // The throttle's statements commit on their own (a refused password must stay counted); the write is the token pair.
+    return inWriteTransaction(this.em, (tx) => this.issueTokens(tx, client, user));
   }
 
-  private async refreshTokenGrant(em: EntityManager, client: OAuthClient, request: TokenRequest): Promise<TokenResponse> {
+  private async refreshTokenGrant(client: OAuthClient, request: TokenRequest): Promise<TokenResponse> {
     if (!request.refresh_token) throw tokenError('invalid_request', 'No "refresh_token" parameter found');
-    const outcome = await em.transactional(async (tx) => {
+    const outcome = await inWriteTransaction(this.em, async (tx) => {
       // Deleting first makes the token single-use even when two requests race with it.
       const rows = await tx.execute<{ user_id: number; client_id: number; expires_at: Date | null }[]>(
         'delete from refresh_token where token_hash = ? and client_id = ? returning user_id, client_id, expires_at',
@@ -110,23 +112,26 @@ export class OAuthTokenService {
     if (request.scope) throw tokenError('invalid_scope', 'An unsupported scope was requested.');
   }
 
-  private async issueTokens(em: EntityManager, client: OAuthClient, user: AdminUser): Promise<TokenResponse> {
+  /** Inserts a new token pair in the write transaction `tx`; client and user may have been read on another fork. */
+  private async issueTokens(tx: EntityManager, client: OAuthClient, user: AdminUser): Promise<TokenResponse> {
     const accessToken = generateToken();
     const refreshToken = generateToken();
     const now = Date.now();
-    em.create(AccessToken, {
+    const clientRef = tx.getReference(OAuthClient, client.id);
+    const userRef = tx.getReference(AdminUser, user.id);
+    tx.create(AccessToken, {
       tokenHash: hashToken(accessToken),
-      client,
-      user,
+      client: clientRef,
+      user: userRef,
       expiresAt: new Date(now + ACCESS_TOKEN_LIFETIME_SECONDS * 1000),
     });
-    em.create(RefreshToken, {
+    tx.create(RefreshToken, {
       tokenHash: hashToken(refreshToken),
-      client,
-      user,
+      client: clientRef,
+      user: userRef,
       expiresAt: new Date(now + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
     });
-    await em.flush();
+    await tx.flush();
     return {
       access_token: accessToken,
       expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
