@@ -18,7 +18,10 @@ export function addItem({ em, outbox }: OrderCommandContext, cartId: number, for
     checkAddable(cart, form);
     const line = cart.addItem(cart.addedVariant!.id, form.data.quantity);
     const saved = await save(tx, cart, outbox);
-    // The answer is the line in the cart read for the cart.updated event: one read of the cart for both.
+    // The answer is the line in the cart read for the cart.updated event: one read serves both, and the
+    // line goes through the same serializer, with the same input type, as GET cart's. Serializing the
+    // changed entities instead would need a second input type for that serializer (the variant's
+    // translations, option values and prices are not part of the aggregate) for a statement saved.
     const answered = saved.cart?.items.find((item) => item.id === line.id);
     if (answered === undefined) throw new Error(`The cart line ${line.id} just written is not in its cart's event`);
     return serializeCartItem(answered);

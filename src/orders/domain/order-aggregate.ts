@@ -51,7 +51,7 @@ export interface OrderAggregateState {
  * An order with the entities one command changes, loaded by loadOrder: the only way an order is
  * changed. Its methods speak the domain's words and keep what pricing reads in step with the entities;
  * entities they create or remove are registered with the command's EntityManager, so the command's one
- * flush writes them. A cart is priced again after every change (see order-command.ts).
+ * flush writes them. A cart is priced again after every change (see write-path/write-path.ts).
  */
 export class OrderAggregate implements OrderAggregateState {
   readonly order: Order;

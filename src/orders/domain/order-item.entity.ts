@@ -1,7 +1,7 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Opt } from '@mikro-orm/core';
 import { ProductVariant } from '../../catalog/entities/product-variant.entity';
-import { UNASSIGNED_ID, type LineUnit, type StoredAdjustment } from './order-values';
+import { adjustmentsWithIds, isUnassigned, UNASSIGNED_ID, type LineUnit, type StoredAdjustment, type ValueIds } from './order-values';
 import { Order } from './order.entity';
 
 @Entity({ tableName: 'order_item' })
@@ -61,5 +61,25 @@ export class OrderItem {
   freezeNames(productName: string | null, variantName: string | null): void {
     this.variantName = variantName;
     this.productName = productName;
+  }
+
+  /** The units and adjustments this change made, still without an id. */
+  countUnassignedValues(): { units: number; adjustments: number } {
+    const adjustments = [this.adjustments, ...this.units.map((unit) => unit.adjustments)];
+    return { units: this.units.filter(isUnassigned).length, adjustments: adjustments.reduce((sum, list) => sum + list.filter(isUnassigned).length, 0) };
+  }
+
+  /**
+   * Gives the units and adjustments this change made their ids: the line's adjustments first, then each
+   * unit's. Values are replaced, not changed in place, and only where one is new.
+   */
+  giveValueIds(ids: ValueIds): void {
+    this.adjustments = adjustmentsWithIds(this.adjustments, ids);
+    if (!this.units.some((unit) => isUnassigned(unit) || unit.adjustments.some(isUnassigned))) return;
+    this.units = this.units.map((unit) => {
+      const adjustments = adjustmentsWithIds(unit.adjustments, ids);
+      if (!isUnassigned(unit) && adjustments === unit.adjustments) return unit;
+      return { id: isUnassigned(unit) ? ids.nextUnitId() : unit.id, adjustmentsTotal: unit.adjustmentsTotal, adjustments };
+    });
   }
 }

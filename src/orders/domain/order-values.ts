@@ -30,3 +30,20 @@ export const UNASSIGNED_ID = 0;
 
 /** The sequences new ids of these values are taken from. */
 export const VALUE_ID_SEQUENCES = { unit: 'order_item_unit_id_seq', adjustment: 'adjustment_id_seq' } as const;
+
+/** Fresh ids from the sequences, handed out in the order they are asked for. */
+export interface ValueIds {
+  nextUnitId(): number;
+  nextAdjustmentId(): number;
+}
+
+export const isUnassigned = (value: { id: number }): boolean => value.id === UNASSIGNED_ID;
+
+/**
+ * The adjustments with ids for those made by this change, in order; the array itself when none is new,
+ * so an owner whose values did not change is left alone by the flush.
+ */
+export function adjustmentsWithIds(adjustments: StoredAdjustment[], ids: ValueIds): StoredAdjustment[] {
+  if (!adjustments.some(isUnassigned)) return adjustments;
+  return adjustments.map((adjustment) => (isUnassigned(adjustment) ? { ...adjustment, id: ids.nextAdjustmentId() } : adjustment));
+}

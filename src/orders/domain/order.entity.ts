@@ -8,11 +8,11 @@ import { PromotionCoupon } from '../../promotions/entities/promotion-coupon.enti
 import { Promotion } from '../../promotions/entities/promotion.entity';
 import { Shipment } from '../../shipping/entities/shipment.entity';
 import { OrderItem } from './order-item.entity';
-import type { StoredAdjustment } from './order-values';
+import { adjustmentsWithIds, isUnassigned, type StoredAdjustment, type ValueIds } from './order-values';
 import { ORDER_TRANSITIONS, resolveOrderState } from './state-machines/order';
 import { ORDER_PAYMENT_TRANSITIONS, resolveOrderPaymentState, type OrderPaymentTransition } from './state-machines/order-payment';
 import { ORDER_SHIPPING_TRANSITIONS, resolveOrderShippingState, type OrderShippingTransition } from './state-machines/order-shipping';
-import { applyIfAllowed, applyTransition } from './state-machines/transition-table';
+import { applyIfAllowed, applyTransition } from '../../common/state-machines/transition-table';
 
 export type OrderState = 'cart' | 'new' | 'cancelled' | 'fulfilled';
 export type CheckoutState = 'cart' | 'addressed' | 'shipping_selected' | 'shipping_skipped' | 'payment_skipped' | 'payment_selected' | 'completed';
@@ -163,5 +163,15 @@ export class Order {
   /** Paid and shipped: the order is fulfilled (when its state allows it). */
   resolveFulfilment(): void {
     this.state = resolveOrderState(this.state, this.paymentState, this.shippingState);
+  }
+
+  /** The order's own adjustments this change made, still without an id. */
+  countUnassignedAdjustments(): number {
+    return this.adjustments.filter(isUnassigned).length;
+  }
+
+  /** Gives the order's own adjustments this change made their ids. */
+  giveAdjustmentIds(ids: ValueIds): void {
+    this.adjustments = adjustmentsWithIds(this.adjustments, ids);
   }
 }

@@ -182,7 +182,7 @@ export async function priceOrder(aggregate: OrderAggregate, now: Date = new Date
 }
 
 /** The engine's shop for the order as it now is: its channel's configuration, the usage counters and coupon read with it. */
-export function shopOf(aggregate: OrderAggregate): EngineShop {
+function shopOf(aggregate: OrderAggregate): EngineShop {
   return shopWith(aggregate.configuration, aggregate.facts.promotionUsage, aggregate.coupon);
 }
 

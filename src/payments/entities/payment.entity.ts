@@ -3,8 +3,8 @@ import { Opt } from '@mikro-orm/core';
 import type { Order } from '../../orders/domain/order.entity';
 import { PaymentMethod } from './payment-method.entity';
 import { entityNamed } from '../../common/entity-references';
-import { PAYMENT_TRANSITIONS } from '../../orders/domain/state-machines/payment';
-import { applyIfAllowed, applyTransition } from '../../orders/domain/state-machines/transition-table';
+import { PAYMENT_TRANSITIONS } from '../payment-transitions';
+import { applyIfAllowed, applyTransition } from '../../common/state-machines/transition-table';
 
 @Entity({ tableName: 'payment' })
 export class Payment {

@@ -3,8 +3,8 @@ import { Opt } from '@mikro-orm/core';
 import type { Order } from '../../orders/domain/order.entity';
 import { ShippingMethod } from './shipping-method.entity';
 import { entityNamed } from '../../common/entity-references';
-import { SHIPMENT_TRANSITIONS } from '../../orders/domain/state-machines/shipment';
-import { applyIfAllowed, applyTransition } from '../../orders/domain/state-machines/transition-table';
+import { SHIPMENT_TRANSITIONS } from '../shipment-transitions';
+import { applyIfAllowed, applyTransition } from '../../common/state-machines/transition-table';
 
 @Entity({ tableName: 'shipment' })
 export class Shipment {

@@ -3,7 +3,7 @@
  * Going back is allowed by the table itself (addressing again from a later step, choosing shipping or
  * payment again); the chosen methods are kept, only the state moves back.
  */
-import { applyIfAllowed, applyTransition, type TransitionTable } from './transition-table';
+import { applyIfAllowed, applyTransition, type TransitionTable } from '../../../common/state-machines/transition-table';
 
 export const CHECKOUT_STATES = ['cart', 'addressed', 'shipping_selected', 'shipping_skipped', 'payment_skipped', 'payment_selected', 'completed'] as const;
 export type CheckoutStateName = (typeof CHECKOUT_STATES)[number];

@@ -1,5 +1,5 @@
 import { ORDER_PAYMENT_TRANSITIONS, resolveOrderPaymentState, type OrderPaymentStateName, type OrderPaymentTransition } from './order-payment';
-import { applyTransition } from './transition-table';
+import { applyTransition } from '../../../common/state-machines/transition-table';
 
 const STATES: OrderPaymentStateName[] = [
   'cart',

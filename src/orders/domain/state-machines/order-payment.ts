@@ -1,4 +1,4 @@
-import { applyTransition, type ResolvedState, type TransitionTable } from './transition-table';
+import { applyTransition, type ResolvedState, type TransitionTable } from '../../../common/state-machines/transition-table';
 
 /** The order's payment state (`paymentState`, never shown), resolved from its payments. */
 export type OrderPaymentStateName =

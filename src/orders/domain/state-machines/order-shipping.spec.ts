@@ -1,5 +1,5 @@
 import { ORDER_SHIPPING_TRANSITIONS, resolveOrderShippingState, type OrderShippingStateName, type OrderShippingTransition } from './order-shipping';
-import { applyTransition } from './transition-table';
+import { applyTransition } from '../../../common/state-machines/transition-table';
 
 const STATES: OrderShippingStateName[] = ['cart', 'ready', 'cancelled', 'partially_shipped', 'shipped'];
 

@@ -1,4 +1,4 @@
-import { applyTransition, type ResolvedState, type TransitionTable } from './transition-table';
+import { applyTransition, type ResolvedState, type TransitionTable } from '../../../common/state-machines/transition-table';
 
 /** The order's shipping state (`shippingState`, never shown), resolved from its shipments. */
 export type OrderShippingStateName = 'cart' | 'ready' | 'cancelled' | 'partially_shipped' | 'shipped';

@@ -1,5 +1,5 @@
 import { ORDER_TRANSITIONS, resolveOrderState, type OrderStateName, type OrderTransition } from './order';
-import { applyTransition } from './transition-table';
+import { applyTransition } from '../../../common/state-machines/transition-table';
 
 const STATES: OrderStateName[] = ['cart', 'new', 'cancelled', 'fulfilled'];
 

@@ -1,4 +1,4 @@
-import { applyIfAllowed, type TransitionTable } from './transition-table';
+import { applyIfAllowed, type TransitionTable } from '../../../common/state-machines/transition-table';
 
 /** The order's own state (`state`): a cart becomes `new` when placed, then `cancelled` or `fulfilled`. */
 export type OrderStateName = 'cart' | 'new' | 'cancelled' | 'fulfilled';

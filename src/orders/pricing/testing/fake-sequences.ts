@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** A statement assignValueIds sent, with its bound values (the counts of unit and adjustment ids asked for). */
-export interface SentStatement {
+interface SentStatement {
   sql: string;
   params: unknown[];
 }

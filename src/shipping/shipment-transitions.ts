@@ -1,4 +1,4 @@
-import type { TransitionTable } from './transition-table';
+import type { TransitionTable } from '../common/state-machines/transition-table';
 
 /** A shipment's own state. */
 export type ShipmentStateName = 'cart' | 'ready' | 'shipped' | 'cancelled';

@@ -1,5 +1,5 @@
-import { SHIPMENT_TRANSITIONS, type ShipmentStateName, type ShipmentTransition } from './shipment';
-import { applyIfAllowed, applyTransition } from './transition-table';
+import { SHIPMENT_TRANSITIONS, type ShipmentStateName, type ShipmentTransition } from './shipment-transitions';
+import { applyIfAllowed, applyTransition } from '../common/state-machines/transition-table';
 
 const STATES: ShipmentStateName[] = ['cart', 'ready', 'shipped', 'cancelled'];
 

@@ -1,4 +1,4 @@
-import type { TransitionTable } from './transition-table';
+import type { TransitionTable } from '../common/state-machines/transition-table';
 
 /** A payment's own state. Only `complete` (and `cancel`, through an order's cancellation) is reachable through the API. */
 export type PaymentStateName = 'cart' | 'new' | 'processing' | 'authorized' | 'completed' | 'failed' | 'cancelled' | 'refunded';

@@ -1,5 +1,5 @@
-import { PAYMENT_TRANSITIONS, type PaymentStateName, type PaymentTransition } from './payment';
-import { applyTransition } from './transition-table';
+import { PAYMENT_TRANSITIONS, type PaymentStateName, type PaymentTransition } from './payment-transitions';
+import { applyTransition } from '../common/state-machines/transition-table';
 
 const STATES: PaymentStateName[] = ['cart', 'new', 'processing', 'authorized', 'completed', 'failed', 'cancelled', 'refunded'];
 
