@@ -364,7 +364,7 @@ export interface paths {
         put?: never;
         /**
          * Add a variant to a cart
-         * @description A variant already in the cart is merged into its line (the quantities add up). The cart is recalculated. A cart holds at most 200 lines and 2000 pieces in total: past either, 400.
+         * @description A variant already in the cart is merged into its line (the quantities add up). The cart is recalculated. A cart holds at most 100 lines and 1000 pieces in total: past either, 400.
          */
         post: operations["addCartItem"];
         delete?: never;
@@ -383,7 +383,7 @@ export interface paths {
         get?: never;
         /**
          * Set a line's quantity
-         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most 2000 pieces: past that, 400.
+         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most 1000 pieces: past that, 400.
          */
         put: operations["replaceCartItem"];
         post?: never;
@@ -396,7 +396,7 @@ export interface paths {
         head?: never;
         /**
          * Set a line's quantity (same as PUT)
-         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most 2000 pieces: past that, 400.
+         * @description Adds units or removes the oldest ones until there is one per piece, then recalculates the cart. The cart's lines together hold at most 1000 pieces: past that, 400.
          */
         patch: operations["updateCartItem"];
         trace?: never;
@@ -936,12 +936,12 @@ export interface components {
          */
         AddCartItemRequest: {
             /**
-             * @description Number of units; a tracked variant allows at most on hand − on hold, and the cart's lines together at most 2000.
+             * @description Number of units; a tracked variant allows at most on hand − on hold, and the cart's lines together at most 1000.
              * @example 2
              */
             quantity: number;
             /**
-             * @description Variant code; it needs a price in the cart's channel. A cart holds at most 200 different variants.
+             * @description Variant code; it needs a price in the cart's channel. A cart holds at most 100 different variants.
              * @example MUG_SW
              */
             variant: string;
@@ -1916,7 +1916,7 @@ export interface components {
          */
         ChangeCartItemRequest: {
             /**
-             * @description Number of units; a tracked variant allows at most on hand − on hold, and the cart's lines together at most 2000.
+             * @description Number of units; a tracked variant allows at most on hand − on hold, and the cart's lines together at most 1000.
              * @example 2
              */
             quantity: number;
