@@ -12,7 +12,7 @@ import { TaxationModule } from '../taxation/taxation.module';
 import { OperabilityModule } from '../operability/operability.module';
 import { buildOrmOptions, type OrmConnectionSettings } from '../database/orm-options';
 import { OrmPool } from '../database/orm-pool';
-import { PreparedReads } from '../database/prepared-reads';
+import { StatementNaming } from '../database/named-statements';
 import { ReadReplicas } from '../database/replicas/read-replicas';
 import { ReadReplicasModule } from '../database/replicas/read-replicas.module';
 import { EventsModule } from '../events/events.module';
@@ -26,7 +26,7 @@ import { ColumnLimitsLoader } from './column-limits.loader';
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, connection: OrmConnectionSettings, preparedReads: PreparedReads = PreparedReads.none(), embedded = false): DynamicModule {
+  static register(config: AppConfig, connection: OrmConnectionSettings, embedded = false): DynamicModule {
     const ormPool = new OrmPool();
     if (embedded && config.databaseReplicaUrls.length > 0) throw new ConfigError('DATABASE_REPLICA_URLS cannot be used with the embedded database: it has no read replicas');
     const readReplicas = new ReadReplicas(config.databaseReplicaUrls, config.databaseReplicaMaxLagMs);
@@ -55,13 +55,13 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: PreparedReads, useValue: preparedReads },
+        { provide: StatementNaming, useValue: connection.statementNaming ?? new StatementNaming(false) },
         { provide: OrmPool, useValue: ormPool },
         { provide: ReadReplicas, useValue: readReplicas },
         { provide: DELIVERY_DATABASE, useValue: { url: connection.clientUrl, embedded } },
         ColumnLimitsLoader,
       ],
-      exports: [APP_CONFIG, PreparedReads, OrmPool, ReadReplicas, DELIVERY_DATABASE],
+      exports: [APP_CONFIG, StatementNaming, OrmPool, ReadReplicas, DELIVERY_DATABASE],
     };
   }
 }

@@ -20,7 +20,7 @@ import { setupOpenApi } from '../common/openapi/setup-openapi';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
 import { startEmbeddedVacuum } from '../database/embedded-vacuum';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
-import { PreparedReads } from '../database/prepared-reads';
+import { StatementNaming } from '../database/named-statements';
 import { registerIdempotentReplies } from '../idempotency/idempotent-replies';
 import { AppMetrics } from '../operability/app-metrics';
 import { observeRequests } from '../operability/observe-requests';
@@ -47,7 +47,6 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<RunningApp> {
   const logger = createLogger(config.logLevel, options.logDestination, config.logFormat);
   const database = options.database ?? (await openDatabase(config));
-  const preparedReads = database.embedded ? PreparedReads.none() : PreparedReads.onServer(database.url, config.poolSize, { log: logger, onQuery: options.onQuery });
   let app: NestFastifyApplication | undefined;
   try {
     const adapter = new FastifyAdapter({
@@ -74,7 +73,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     refuseNulInUrls(fastify);
     keepPathIdsRaw(fastify);
 
-    const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery }, preparedReads, database.embedded);
+    const statementNaming = new StatementNaming(!database.embedded, logger);
+    const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery, statementNaming }, database.embedded);
     app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
       bodyParser: false,
       logger: new NestPinoLogger(logger),
@@ -97,14 +97,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       async close() {
         await vacuum?.stop();
         await started.close();
-        await preparedReads.close();
         await database.close();
       },
     };
   } catch (error) {
     // A start that fails half-way (a migration, the HTTP stack) leaves nothing open: the ORM's pool too.
     await app?.close().catch(() => undefined);
-    await preparedReads.close().catch(() => undefined);
     if (!options.database) await database.close();
     throw error;
   }

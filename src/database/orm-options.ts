@@ -4,6 +4,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { reclaimDeadConnections } from './dead-connections';
 import { ALL_ENTITIES } from './entities';
+import { namingClient, StatementNaming } from './named-statements';
 import type { OrmPool } from './orm-pool';
 import type { ReadReplicas } from './replicas/read-replicas';
 import { replicaRoutingDriver } from './replicas/replica-routing-driver';
@@ -19,10 +20,13 @@ export interface OrmConnectionSettings {
   pool?: OrmPool;
   /** Read replicas for the list reads (src/database/replicas); none by default. */
   readReplicas?: ReadReplicas;
+  /** Whether the hot statements go as named prepared statements (named-statements.ts); not by default. */
+  statementNaming?: StatementNaming;
 }
 
 export function buildOrmOptions(settings: OrmConnectionSettings) {
   const replicaUrls = settings.readReplicas?.urls ?? [];
+  const Client = namingClient(settings.statementNaming ?? new StatementNaming(false), settings.onQuery);
   return defineConfig({
     driver: settings.readReplicas && replicaUrls.length > 0 ? replicaRoutingDriver(settings.readReplicas) : PostgreSqlDriver,
     clientUrl: settings.clientUrl,
@@ -31,7 +35,7 @@ export function buildOrmOptions(settings: OrmConnectionSettings) {
     replicas: replicaUrls.map((clientUrl, index) => ({
       name: `replica-${index + 1}`,
       clientUrl,
-      driverOptions: { onPoolCreated: (pool: Pool) => reclaimDeadConnections(pool) },
+      driverOptions: { Client, onPoolCreated: (pool: Pool) => reclaimDeadConnections(pool) },
     })),
     // Only the reads asked for on the `read` connection (LIST_READ) may go to a replica.
     preferReadReplicas: false,
@@ -42,6 +46,7 @@ export function buildOrmOptions(settings: OrmConnectionSettings) {
     allowGlobalContext: false,
     pool: { min: 0, max: settings.poolSize },
     driverOptions: {
+      Client,
       onPoolCreated: (pool: Pool) => {
         reclaimDeadConnections(pool);
         if (settings.pool) settings.pool.current = pool;

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DriverException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from '../common/errors/api-error';
+import { namedStatementsLost } from './named-statements-lost';
 
 /** A deadlock (40P01) or a serialization failure (40001): the transaction was rolled back and may simply run again. */
 export function isLockConflict(error: unknown): boolean {
@@ -50,6 +51,9 @@ export async function inWriteTransaction<T>(em: EntityManager, work: (tx: Entity
     try {
       return await em.fork().transactional(work);
     } catch (error) {
+      // A named statement that turned out not to survive on pooled connections lost the transaction; naming is
+      // off from then on (named-statements.ts), so the next attempt runs without it.
+      if (namedStatementsLost(error) && attempt < ATTEMPTS) continue;
       if (!isLockConflict(error)) throw error;
       if (attempt >= ATTEMPTS) {
         lockConflicts.refused++;

@@ -45,7 +45,7 @@ export class AppMetrics {
     poolGauge('db_pool_connections_max', 'Largest number of database connections the pool opens', (s) => s.max);
     new Gauge({
       name: 'db_named_statements',
-      help: 'Hot reads go as named prepared statements (1), or not (0): on the embedded database, or since named statements did not survive on the connections (a pooler without prepared-statement support)',
+      help: 'Hot statements (order facts, cart and order reads, token lookups) go as named prepared statements (1), or not (0): on the embedded database, or since named statements did not survive on the connections (a pooler without prepared-statement support)',
       registers,
       collect() {
         this.set(namedStatements() === true ? 1 : 0);

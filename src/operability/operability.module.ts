@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { OrmPool } from '../database/orm-pool';
-import { PreparedReads } from '../database/prepared-reads';
+import { StatementNaming } from '../database/named-statements';
 import { AppMetrics } from './app-metrics';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
@@ -18,8 +18,8 @@ import { ReadinessChecks } from './readiness-checks';
     ReadinessChecks,
     {
       provide: AppMetrics,
-      inject: [OrmPool, PreparedReads],
-      useFactory: (pool: OrmPool, reads: PreparedReads) => new AppMetrics(() => readPoolStats(pool), () => reads.usesNamedStatements),
+      inject: [OrmPool, StatementNaming],
+      useFactory: (pool: OrmPool, naming: StatementNaming) => new AppMetrics(() => readPoolStats(pool), () => naming.usesNamedStatements),
     },
   ],
   exports: [AppMetrics, ReadinessChecks],

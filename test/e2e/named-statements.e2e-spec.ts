@@ -1,13 +1,16 @@
 import { Writable } from 'node:stream';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
-import { preparedStatement, PreparedReads } from '../../src/database/prepared-reads';
+import { namedRows, namedStatement, StatementNaming } from '../../src/database/named-statements';
+import { buildOrmOptions } from '../../src/database/orm-options';
+import { inWriteTransaction } from '../../src/database/write-transaction';
 import { AUTH, CART_WITH_ITEMS_YAML, loadShop } from '../support/cart-fixtures';
 import { TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
- * Hot reads go as named prepared statements where the connections keep them (the server itself) and
+ * Hot statements go as named prepared statements where the connections keep them (the server itself) and
  * fall back to unnamed ones, without an error or a restart, where they do not: behind PgBouncer in
  * transaction mode without prepared-statement support (1.18, as scripts/pgbouncer.sh starts it). The
  * pooler's part runs when TEST_DATABASE_POOLER_URL names such a pooler in front of TEST_DATABASE_URL.
@@ -60,7 +63,7 @@ describe('GET cart at 16 in parallel', () => {
     ? 'behind the pooler, falling back to unnamed statements with one warning'
     : onServer
       ? 'with its named statement kept'
-      : 'through the ORM (the embedded database has no prepared reads)';
+      : 'unnamed (the embedded database has no named statements)';
   it(`answers every request with the cart ${how}`, async () => {
     const get = () => t.inject({ method: 'GET', url: `/api/v1/carts/${cartId}`, headers: AUTH });
     const first = await get();
@@ -71,69 +74,73 @@ describe('GET cart at 16 in parallel', () => {
     }
     const metrics = (await t.inject({ method: 'GET', url: '/metrics' })).body;
     if (behindPooler) {
-      expect(log.warnings()).toEqual([expect.objectContaining({ msg: FALLBACK_WARNING, statement: expect.stringMatching(/^cart_by_id_[0-9a-f]{8}$/) as unknown })]);
+      // The first named statement a request sends is its token lookup.
+      expect(log.warnings()).toEqual([expect.objectContaining({ msg: FALLBACK_WARNING, statement: expect.stringMatching(/^token_owner_[0-9a-f]{8}$/) as unknown })]);
       expect(sample(metrics, 'db_named_statements')).toBe(0);
     } else {
       expect(log.warnings()).toEqual([]);
-      // The embedded database has no prepared reads: GET cart goes through the ORM.
       expect(sample(metrics, 'db_named_statements')).toBe(onServer ? 1 : 0);
     }
   });
 });
 
-const CART_COUNT = preparedStatement('cart_count', `select count(*)::int as carts from orders where checkout_state = $1`);
+const CART_COUNT = namedStatement('cart_count', `select count(*)::int as carts from orders where checkout_state = $1`);
 
-/** Prepared reads on `url`, with their warnings and the statements they send as they send them. */
-function preparedReadsOn(url: string) {
+/**
+ * The ORM's connections to `url` (2 at most) with statement naming on, its warnings, and how the statement
+ * went out each time it was sent.
+ */
+async function ormOn(url: string, statement = CART_COUNT) {
   const warnings: unknown[] = [];
   const sent: string[] = [];
-  const reads = PreparedReads.onServer(url, 2, {
-    log: { warn: (details: unknown) => void warnings.push(details) },
-    onQuery: (line) => sent.push(line.endsWith('[unnamed]') ? 'unnamed' : 'named'),
-  });
-  const count = async () => (await reads.rows<{ carts: number }>(CART_COUNT, ['cart']))[0].carts;
-  return { reads, warnings, sent, count };
+  const naming = new StatementNaming(true, { warn: (details: unknown) => void warnings.push(details) });
+  const onQuery = (line: string) => {
+    if (line.includes(' as carts ')) sent.push(line.endsWith('[unnamed]') ? 'unnamed' : 'named');
+  };
+  const orm = await MikroORM.init(buildOrmOptions({ clientUrl: url, poolSize: 2, statementNaming: naming, onQuery }));
+  const count = async () => (await namedRows<{ carts: number }>(orm.em.fork(), statement, ['cart']))[0].carts;
+  return { orm, naming, warnings, sent, count };
 }
 
-(onServer ? describe : describe.skip)('prepared reads on the server itself', () => {
+(onServer ? describe : describe.skip)('named statements on the server itself', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await startTestDatabase();
   });
   afterAll(() => database?.close());
 
-  it('keep their named statements on every connection', async () => {
-    const { reads, warnings, sent, count } = preparedReadsOn(database.directUrl);
+  it('stay named on every connection', async () => {
+    const { orm, naming, warnings, sent, count } = await ormOn(database.directUrl);
     try {
       for (let round = 0; round < 5; round += 1) expect(await Promise.all([count(), count(), count()])).toEqual([0, 0, 0]);
-      expect(reads.usesNamedStatements).toBe(true);
+      expect(naming.usesNamedStatements).toBe(true);
       expect(warnings).toEqual([]);
       expect(new Set(sent)).toEqual(new Set(['named']));
     } finally {
-      await reads.close();
+      await orm.close();
     }
   });
 
   it('reject a read whose connection is lost while it runs, and serve the next one on a new connection', async () => {
     const proxy = await TcpProxy.start(database.directUrl);
-    const reads = PreparedReads.onServer(proxy.url(database.directUrl), 2, { log: { warn: () => undefined } });
-    const SLOW = preparedStatement('slow_read', 'select pg_sleep($1::float) is null as slept');
+    const { orm } = await ormOn(proxy.url(database.directUrl));
+    const SLOW = namedStatement('slow_read', 'select pg_sleep($1::float) is null as slept');
     try {
       // The checked-out client's 'error' event must be listened to: jest fails the test on an unhandled one.
-      const slow = reads.rows(SLOW, [5]);
+      const slow = namedRows(orm.em.fork(), SLOW, [5]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       await proxy.cut();
       await expect(slow).rejects.toThrow('Connection terminated unexpectedly');
       await proxy.restore();
-      expect(await reads.rows(SLOW, [0])).toEqual([{ slept: false }]);
+      expect(await namedRows(orm.em.fork(), SLOW, [0])).toEqual([{ slept: false }]);
     } finally {
-      await reads.close();
+      await orm.close();
       await proxy.close();
     }
   });
 });
 
-(behindPooler ? describe : describe.skip)('prepared reads behind a pooler that does not keep named statements (TEST_DATABASE_POOLER_URL)', () => {
+(behindPooler ? describe : describe.skip)('named statements behind a pooler that does not keep them (TEST_DATABASE_POOLER_URL)', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await startTestDatabase();
@@ -155,36 +162,51 @@ function preparedReadsOn(url: string) {
   }
 
   it('a connection that prepared its statement is handed another server connection (26000): the read runs unnamed, one warning, nothing named after', async () => {
-    const { reads, warnings, sent, count } = preparedReadsOn(database.url);
+    const { orm, naming, warnings, sent, count } = await ormOn(database.url);
     try {
       expect(await count()).toBe(0);
       // The only idle server connection (the one that has the statement) is taken: the next read gets a new one.
       expect(await holdingAServerConnection(count)).toBe(0);
       expect(warnings).toEqual([expect.objectContaining({ code: '26000', statement: CART_COUNT.name })]);
-      expect(reads.usesNamedStatements).toBe(false);
+      expect(naming.usesNamedStatements).toBe(false);
       for (let round = 0; round < 5; round += 1) expect(await Promise.all([count(), count()])).toEqual([0, 0]);
       expect(warnings).toHaveLength(1);
       expect(sent).toEqual(['named', 'named', 'unnamed', ...Array<string>(10).fill('unnamed')]);
     } finally {
-      await reads.close();
+      await orm.close();
+    }
+  });
+
+  it('the same inside a write transaction: the transaction is lost with the statement, and runs again unnamed', async () => {
+    // A text of its own: no server connection the earlier cases left in the pooler has prepared it.
+    const statement = namedStatement('cart_count_in_transaction', `${CART_COUNT.text} and true`);
+    const { orm, warnings, sent, count } = await ormOn(database.url, statement);
+    try {
+      expect(await count()).toBe(0);
+      const inTransaction = () => inWriteTransaction(orm.em, async (tx) => (await namedRows<{ carts: number }>(tx, statement, ['cart']))[0].carts);
+      expect(await holdingAServerConnection(inTransaction)).toBe(0);
+      expect(warnings).toEqual([expect.objectContaining({ code: '26000', statement: statement.name })]);
+      expect(sent).toEqual(['named', 'named', 'unnamed']);
+    } finally {
+      await orm.close();
     }
   });
 
   it('a new connection is handed a server connection where another one prepared the name (42P05): the same', async () => {
-    const before = preparedReadsOn(database.url);
+    const before = await ormOn(database.url);
     try {
       expect(await before.count()).toBe(0);
     } finally {
-      await before.reads.close();
+      await before.orm.close();
     }
-    const { reads, warnings, sent, count } = preparedReadsOn(database.url);
+    const { orm, warnings, sent, count } = await ormOn(database.url);
     try {
       expect(await count()).toBe(0);
       expect(warnings).toEqual([expect.objectContaining({ code: '42P05', statement: CART_COUNT.name })]);
       expect(await Promise.all([count(), count()])).toEqual([0, 0]);
       expect(sent).toEqual(['named', 'unnamed', 'unnamed', 'unnamed']);
     } finally {
-      await reads.close();
+      await orm.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
+import { namedRows, namedStatement } from '../../database/named-statements';
 import { canonicalEmail } from '../canonical-email';
 import type { PageWindow } from '../../common/pagination/page';
 import type { ListSpec, PageRequest, SortDirection } from '../../common/pagination/page-request';
@@ -24,7 +25,9 @@ export interface CustomerDetail {
   user: { id: number; username: string; usernameCanonical: string; roles: string[]; enabled: boolean } | null;
 }
 
-const CUSTOMER_DETAILS = `
+const CUSTOMER_DETAILS = namedStatement(
+  'customer_details',
+  `
   select c.id, c.email, c.email_canonical as "emailCanonical", c.first_name as "firstName", c.last_name as "lastName",
          c.birthday, c.gender,
          coalesce((select json_agg(json_build_object('id', g.id, 'code', g.code, 'name', g.name) order by g.id)
@@ -34,12 +37,13 @@ const CUSTOMER_DETAILS = `
                                    'roles', su.roles, 'enabled', su.enabled)
             from shop_user su where su.customer_id = c.id) as "user"
     from customer c
-   where c.id = any(?::int[])`;
+   where c.id = any($1::int[])`,
+);
 
 /** The customers with these ids, with their groups and accounts: one statement whatever their number, even none. */
 export async function findCustomerDetails(em: EntityManager, ids: Iterable<number>, connectionType: ConnectionType = 'write'): Promise<Map<number, CustomerDetail>> {
   const unique = new Set(ids);
-  const rows = await em.execute<Array<Stored<CustomerDetail>>>(CUSTOMER_DETAILS, [intArray(unique)], { connectionType });
+  const rows = await namedRows<Stored<CustomerDetail>>(em, CUSTOMER_DETAILS, [intArray(unique)], connectionType);
   return new Map(rows.map((row) => [row.id, withDates<CustomerDetail>(row, ['birthday'])]));
 }
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PageWindow } from '../../common/pagination/page';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
 import { canonicalEmail } from '../../customers/canonical-email';
-import { preparedStatement, PreparedReads } from '../../database/prepared-reads';
+import { namedRows, namedStatement } from '../../database/named-statements';
 import { LIST_READ } from '../../database/replicas/list-read';
 import { withDates, type Stored } from '../../database/stored-dates';
 import { cartItemsJson, type Adjustment, type CartItem } from './cart-item.read-model';
@@ -71,27 +71,21 @@ export const CART_LIST_FROM = `
 /** The carts read by CART_SELECT, their timestamps as Dates. */
 export const cartsOf = (rows: CartRow[]): Cart[] => rows.map((row) => withDates<Cart>(row, ['couponExpiresAt']));
 
-const CART_BY_ID = `${CART_SELECT} where o.id = ? and o.checkout_state = 'cart'`;
-
 /**
- * The same as a named prepared statement. PostgreSQL spent 3.6 ms planning this statement and 0.4 ms
- * running it (10-line cart, shop_bench, 2026-11-26): GET cart reads it so when it can (see PreparedReads).
+ * A named statement (named-statements.ts): as text PostgreSQL spent 3.6 ms planning it and 0.4 ms running
+ * it (10-line cart, shop_bench, 2026-11-26).
  */
-const CART_BY_ID_PREPARED = preparedStatement('cart_by_id', `${CART_SELECT} where o.id = $1 and o.checkout_state = 'cart'`);
+const CART_BY_ID = namedStatement('cart_by_id', `${CART_SELECT} where o.id = $1 and o.checkout_state = 'cart'`);
 
 // One JSON-building statement rather than the ORM: populating the cart graph through MikroORM cost ~29 ms
 // of CPU per 10-line cart against ~3 ms for this query (in-process timing, 2026-11-24).
-/**
- * A cart by id (only orders still in checkout state `cart`) with its lines: through `em` (inside a
- * write's transaction, or where prepared reads are not available), else as a prepared statement.
- */
-export async function findCart(em: EntityManager, id: number, prepared: PreparedReads = PreparedReads.none()): Promise<Cart | null> {
-  const rows = prepared.available ? await prepared.rows<CartRow>(CART_BY_ID_PREPARED, [id]) : await em.execute<CartRow[]>(CART_BY_ID, [id]);
-  const [cart] = cartsOf(rows);
+/** A cart by id (only orders still in checkout state `cart`) with its lines. */
+export async function findCart(em: EntityManager, id: number): Promise<Cart | null> {
+  const [cart] = cartsOf(await namedRows<CartRow>(em, CART_BY_ID, [id]));
   return cart ?? null;
 }
 
-const CART_OF_ORDER = `${CART_SELECT} where o.id = ?`;
+const CART_OF_ORDER = namedStatement('cart_of_order', `${CART_SELECT} where o.id = $1`);
 
 /**
  * The cart shape of an order whatever its checkout state, inside a write's transaction: what GET cart
@@ -99,7 +93,7 @@ const CART_OF_ORDER = `${CART_SELECT} where o.id = ?`;
  * and the events still carry the cart's shape).
  */
 export async function findCartShapeOf(tx: EntityManager, id: number): Promise<Cart | null> {
-  const [cart] = cartsOf(await tx.execute<CartRow[]>(CART_OF_ORDER, [id]));
+  const [cart] = cartsOf(await namedRows<CartRow>(tx, CART_OF_ORDER, [id]));
   return cart ?? null;
 }
 

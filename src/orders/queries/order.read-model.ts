@@ -1,4 +1,5 @@
 import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
+import { namedRows, namedStatement } from '../../database/named-statements';
 import { LIST_READ } from '../../database/replicas/list-read';
 import { variantDisplayName, type NamedTranslation } from '../../catalog/product-name';
 import type { PageWindow } from '../../common/pagination/page';
@@ -116,7 +117,7 @@ const ORDER_COLUMNS = `
          (select ${addressJson('oba')} from address oba where oba.id = o.billing_address_id) as "billingAddress",
          (select ${couponJson('opc')} from promotion_coupon opc where opc.id = o.promotion_coupon_id) as "promotionCoupon"`;
 
-const ORDER_BY_ID = `select ${ORDER_COLUMNS} from orders o where o.id = ?`;
+const ORDER_BY_ID = namedStatement('order_by_id', `select ${ORDER_COLUMNS} from orders o where o.id = $1`);
 
 type OrderItemRow = Omit<OrderItem, 'taxCategory' | 'shippingCategory' | 'variantDescriptorName'> & {
   productTranslations: NamedTranslation[];
@@ -178,7 +179,7 @@ async function withOrderParts(em: EntityManager, rows: OrderRow[], connectionTyp
 // The ORM populate of this graph measured ~500x slower than the JSON-building statement (customer-orders page, 2026-11-24).
 /** Any order (carts included) with its whole graph. */
 export async function findOrder(em: EntityManager, id: number): Promise<Order | null> {
-  const rows = await em.execute<OrderRow[]>(ORDER_BY_ID, [id]);
+  const rows = await namedRows<OrderRow>(em, ORDER_BY_ID, [id]);
   const [order] = await withOrderParts(em, rows);
   return order ?? null;
 }
@@ -200,21 +201,17 @@ const SORT_COLUMNS: Record<CustomerOrderSort, string> = {
 /** Carts have no number and no completion time; like the reference's database, a missing value sorts lowest. */
 const NULLABLE_SORTS: ReadonlySet<CustomerOrderSort> = new Set(['number', 'checkoutCompletedAt']);
 
+/** The page's conditions, numbered from `$1`, the customer's id; its values in that order. */
 function customerOrdersWhere(customerId: number, criteria: CustomerOrderPageRequest['criteria']): { sql: string; params: unknown[] } {
-  const conditions = ['o.customer_id = ?'];
+  const conditions = ['o.customer_id = $1'];
   const params: unknown[] = [customerId];
-  if (criteria.state !== undefined) {
-    conditions.push('o.state = ?');
-    params.push(criteria.state);
-  }
-  if (criteria.checkoutState !== undefined) {
-    conditions.push('o.checkout_state = ?');
-    params.push(criteria.checkoutState);
-  }
-  if (criteria.channel !== undefined) {
-    conditions.push('o.channel_id = (select id from channel where code = ?)');
-    params.push(criteria.channel);
-  }
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(condition(`$${params.length}`));
+  };
+  if (criteria.state !== undefined) add((p) => `o.state = ${p}`, criteria.state);
+  if (criteria.checkoutState !== undefined) add((p) => `o.checkout_state = ${p}`, criteria.checkoutState);
+  if (criteria.channel !== undefined) add((p) => `o.channel_id = (select id from channel where code = ${p})`, criteria.channel);
   return { sql: `where ${conditions.join(' and ')}`, params };
 }
 
@@ -241,17 +238,25 @@ export async function findCustomerOrderPage(
   const where = customerOrdersWhere(customerId, request.criteria);
   const order = customerOrdersOrder(request.sorting);
   // The page's own `total` is the order's; the count is `matching`.
-  const rows = await em.execute<Array<OrderRow & { customerExists: boolean; matching: string | number; position: number | null }>>(
+  const limit = `$${where.params.length + 1}`;
+  const offset = `$${where.params.length + 2}`;
+  // One name per combination of criteria and sort (the statement's text), each from fixed fragments.
+  const page = namedStatement(
+    'customer_orders_page',
     `select matching."customerExists", matching.matching, page.*
-       from (select exists (select 1 from customer where id = ?) as "customerExists",
+       from (select exists (select 1 from customer where id = $1) as "customerExists",
                     (select count(*) from orders o ${where.sql}) as matching) matching
        left join lateral (
          select row_number() over (order by ${order}) as position, ${ORDER_COLUMNS}
            from orders o
-          where o.id in (select o.id from orders o ${where.sql} order by ${order} limit ? offset ?)) page on true
+          where o.id in (select o.id from orders o ${where.sql} order by ${order} limit ${limit} offset ${offset})) page on true
       order by page.position`,
-    [customerId, ...where.params, ...where.params, window.limit, window.offset],
-    LIST_READ,
+  );
+  const rows = await namedRows<OrderRow & { customerExists: boolean; matching: string | number; position: number | null }>(
+    em,
+    page,
+    [...where.params, window.limit, window.offset],
+    LIST_READ.connectionType,
   );
   const [{ customerExists, matching }] = rows;
   const found = rows.filter((row) => row.id !== null).map(({ customerExists: _exists, matching: _matching, position: _position, ...row }) => row);

@@ -5,7 +5,6 @@ import type { SubmittedForm } from '../../common/forms/validate-form';
 import { links } from '../../common/links';
 import { readPage } from '../../common/pagination/page';
 import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
-import { PreparedReads } from '../../database/prepared-reads';
 import { EventOutbox } from '../../events';
 import { changeCoupon } from '../commands/change-coupon';
 import { createCart } from '../commands/create-cart';
@@ -21,7 +20,6 @@ export const CART_LIST_SPEC: ListSpec<CartSort, CartCriterion> = { sortable: CAR
 export class CartsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly prepared: PreparedReads,
     private readonly outbox: EventOutbox,
   ) {}
 
@@ -35,7 +33,7 @@ export class CartsService {
   }
 
   async show(id: number) {
-    const row = await findCart(this.em.fork(), id, this.prepared);
+    const row = await findCart(this.em.fork(), id);
     if (row === null) throw resourceNotFound('cart');
     return serializeCart(row, 'detailed');
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { productNameIn, type NamedTranslation } from '../../catalog/product-name';
+import { namedRows, namedStatement } from '../../database/named-statements';
 import { OrderAggregate } from '../domain/order-aggregate';
 import { Order } from '../domain/order.entity';
 import type { TaxCalculationStrategy } from '../pricing/engine';
@@ -101,14 +102,14 @@ const ORDER_FACTS = `
            as "promotionUsage",
          (select json_build_object('id', c.id, 'promotionId', c.promotion_id, 'code', c.code, 'usageLimit', c.usage_limit,
                                    'perCustomerUsageLimit', c.per_customer_usage_limit, 'expiresAt', c.expires_at, 'used', c.used)
-            from promotion_coupon c where c.code = (case when ?::boolean then ?::text else pc.code end)) as coupon
+            from promotion_coupon c where c.code = (case when $1::boolean then $2::text else pc.code end)) as coupon
     from orders o
     join channel ch on ch.id = o.channel_id
     left join zone tz on tz.id = ch.default_tax_zone_id
     left join promotion_coupon pc on pc.id = o.promotion_coupon_id
     left join address a on a.id = o.shipping_address_id
-    left join product_variant added on added.code = ?::text
-   where o.id = ?::int and (not ?::boolean or o.checkout_state = 'cart')`;
+    left join product_variant added on added.code = $3::text
+   where o.id = $4::int and (not $5::boolean or o.checkout_state = 'cart')`;
 
 /**
  * The same, locking the order row until the transaction ends: the lock and the facts in one round trip.
@@ -118,6 +119,13 @@ const ORDER_FACTS = `
  */
 const ORDER_FACTS_LOCKED = `${ORDER_FACTS}
      for update of o`;
+
+/**
+ * Both as named statements (named-statements.ts): as text PostgreSQL planned the facts in 3.8 ms and ran
+ * them in 1.3 ms (add item to a 10-line cart, shop_bench, 2026-11-29); prepared they run in 0.6 ms.
+ */
+const FACTS = namedStatement('order_facts', ORDER_FACTS);
+const FACTS_LOCKED = namedStatement('order_facts_locked', ORDER_FACTS_LOCKED);
 
 export interface LoadOrderOptions {
   /** Read this coupon (null: none) instead of the order's own: the order is about to get it. */
@@ -160,10 +168,10 @@ const factsParams = (orderId: number, options: LockOrderOptions) => [
 
 /** The facts of an order with the order row locked; null when there is no such order. */
 async function lockedFacts(em: EntityManager, orderId: number, options: LockOrderOptions): Promise<OrderFactsRow | null> {
-  const [row] = await em.execute<OrderFactsRow[]>(ORDER_FACTS_LOCKED, factsParams(orderId, options));
+  const [row] = await namedRows<OrderFactsRow>(em, FACTS_LOCKED, factsParams(orderId, options));
   if (row === undefined || row.rowVersion === row.snapshotVersion) return row ?? null;
   // Waited for a change of the order to commit: read again under the lock, now held.
-  const [fresh] = await em.execute<OrderFactsRow[]>(ORDER_FACTS, factsParams(orderId, options));
+  const [fresh] = await namedRows<OrderFactsRow>(em, FACTS, factsParams(orderId, options));
   return fresh ?? null;
 }
 
@@ -200,7 +208,7 @@ function couponFacts(row: CouponRow | null): CouponFacts | null {
  * lockAndLoadOrder.
  */
 export async function loadOrder(em: EntityManager, order: Order, options: LoadOrderOptions = {}): Promise<OrderAggregate> {
-  const [row] = await em.execute<OrderFactsRow[]>(ORDER_FACTS, factsParams(order.id, options));
+  const [row] = await namedRows<OrderFactsRow>(em, FACTS, factsParams(order.id, options));
   if (row === undefined) throw new Error(`Order ${order.id} does not exist`);
   return aggregateOf(em, await orderEntities(em, order.id), row, options);
 }

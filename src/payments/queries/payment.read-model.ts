@@ -1,4 +1,5 @@
 import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
+import { namedRows, namedStatement } from '../../database/named-statements';
 import { findChannelDetails, type ChannelDetail } from '../../channels/queries/channel.read-model';
 import { intArray } from '../../database/int-array';
 
@@ -69,6 +70,8 @@ const PAYMENTS = `
 
 type PaymentRow = Omit<PaymentDetail, 'method'> & MethodColumns;
 
+const PAYMENTS_OF_ORDERS = namedStatement('payments_of_orders', `${PAYMENTS} where pa.order_id = any($1::int[]) order by pa.id`);
+
 const methodOf = (row: MethodColumns): MethodRow | null =>
   row.methodId === null
     ? null
@@ -135,6 +138,6 @@ export async function findPayment(em: EntityManager, id: number): Promise<Paymen
  * are for the caller to read (with its own, in one statement) and hand to `complete`.
  */
 export async function findPaymentsOfOrders(em: EntityManager, orderIds: readonly number[], connectionType: ConnectionType = 'write'): Promise<PaymentsWithoutChannels> {
-  const rows = await em.execute<PaymentRow[]>(`${PAYMENTS} where pa.order_id = any(?::int[]) order by pa.id`, [intArray(orderIds)], { connectionType });
+  const rows = await namedRows<PaymentRow>(em, PAYMENTS_OF_ORDERS, [intArray(orderIds)], connectionType);
   return withoutChannels(rows);
 }

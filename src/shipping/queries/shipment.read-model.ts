@@ -1,4 +1,5 @@
 import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
+import { namedRows, namedStatement } from '../../database/named-statements';
 import { intArray } from '../../database/int-array';
 
 /**
@@ -21,14 +22,17 @@ export interface ShipmentDetail {
   method: ShippingMethodDetail;
 }
 
-const SHIPMENTS = `
+const SHIPMENTS = namedStatement(
+  'shipments_of_orders',
+  `
   select sh.id, sh.order_id as "orderId", sh.state, sh.tracking,
          sm.id as "methodId", sm.code as "methodCode", sm.enabled as "methodEnabled", z.code as "zoneCode"
     from shipment sh
     join shipping_method sm on sm.id = sh.method_id
     join zone z on z.id = sm.zone_id
-   where sh.order_id = any(?::int[])
-   order by sh.id`;
+   where sh.order_id = any($1::int[])
+   order by sh.id`,
+);
 
 interface ShipmentRow {
   id: number;
@@ -45,7 +49,7 @@ interface ShipmentRow {
 export async function findShipmentsOfOrders(em: EntityManager, orderIds: readonly number[], connectionType: ConnectionType = 'write'): Promise<Map<number, ShipmentDetail[]>> {
   const byOrder = new Map<number, ShipmentDetail[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await em.execute<ShipmentRow[]>(SHIPMENTS, [intArray(orderIds)], { connectionType });
+  const rows = await namedRows<ShipmentRow>(em, SHIPMENTS, [intArray(orderIds)], connectionType);
   for (const row of rows) {
     const shipment: ShipmentDetail = {
       id: row.id,
