@@ -55,7 +55,7 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: StatementNaming, useValue: connection.statementNaming ?? new StatementNaming(false) },
+        { provide: StatementNaming, useValue: connection.statementNaming ?? new StatementNaming('inlined') },
         { provide: OrmPool, useValue: ormPool },
         { provide: ReadReplicas, useValue: readReplicas },
         { provide: DELIVERY_DATABASE, useValue: { url: connection.clientUrl, embedded } },

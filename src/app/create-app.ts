@@ -73,7 +73,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     refuseNulInUrls(fastify);
     keepPathIdsRaw(fastify);
 
-    const statementNaming = new StatementNaming(!database.embedded, logger);
+    const statementNaming = new StatementNaming(database.embedded ? 'inlined' : 'named', logger);
     const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery, statementNaming }, database.embedded);
     app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
       bodyParser: false,

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import { Client, type QueryConfig } from 'pg';
 import type { Logger } from 'pino';
+import { inlineParameters } from './inline-parameters';
 import { namedStatementsLost } from './named-statements-lost';
 
 /** A statement with its values bound as `$1`, `$2`, …, and the name it is prepared under. */
@@ -40,34 +41,35 @@ export function namedStatement(name: string, text: string): PreparedStatement {
 }
 
 /**
- * Whether this process prepares the named statements on its ORM connections. Off on the embedded
- * database, whose connections share one session, so a name prepared through one would already be taken
- * on the next. Switched off for good by the first error saying names do not survive from one statement
- * to the next (a pooler such as PgBouncer in transaction mode without prepared-statement support), with
- * one warning; the statements then go unnamed, values still bound.
+ * How this process sends the declared statements on its ORM connections:
+ * - `named` on a PostgreSQL server (or a pooler that keeps names): prepared once per connection;
+ * - `bound` once the first error said names do not survive from one statement to the next (a pooler
+ *   such as PgBouncer in transaction mode without prepared-statement support), for good, with one
+ *   warning: unnamed, values still bound, planned at every execution;
+ * - `inlined` on the embedded database, and where nothing says which database it is (the CLI): one
+ *   simple-protocol message with the values written in, as the ORM sends its own. The embedded
+ *   database's connections share one session, where another connection's statement can replace an
+ *   unnamed one between its Parse and its Execute (see inline-parameters.ts).
  */
-export class StatementNaming {
-  private named: boolean;
+export type StatementMode = 'named' | 'bound' | 'inlined';
 
-  /** `available`: the connections are a PostgreSQL server's or a pooler's, not the embedded database's. */
+export class StatementNaming {
   constructor(
-    available: boolean,
+    private mode: StatementMode,
     private readonly log?: Pick<Logger, 'warn'>,
-  ) {
-    this.named = available;
-  }
+  ) {}
 
   get usesNamedStatements(): boolean {
-    return this.named;
+    return this.mode === 'named';
   }
 
-  nameOf(text: string): string | undefined {
-    return this.named ? NAMES.get(text) : undefined;
+  get sending(): StatementMode {
+    return this.mode;
   }
 
   noteFailure(error: unknown, name: string): void {
-    if (!this.named || !namedStatementsLost(error)) return;
-    this.named = false;
+    if (this.mode !== 'named' || !namedStatementsLost(error)) return;
+    this.mode = 'bound';
     this.log?.warn(
       { statement: name, code: (error as { code: string }).code, reason: (error as Error).message },
       'Named prepared statements do not survive on these database connections (a pooler such as PgBouncer in ' +
@@ -80,27 +82,26 @@ export class StatementNaming {
 }
 
 /**
- * The `pg` client class of the ORM's pools: a statement declared with namedStatement goes out under its
- * name (and is logged through `onQuery`, which the ORM's own logger does not see); anything else as the
- * ORM sent it.
+ * The `pg` client class of the ORM's pools: a statement declared with namedStatement goes out as
+ * `naming` says (and is logged through `onQuery`, which the ORM's own logger does not see); anything else
+ * as the ORM sent it.
  */
 export function namingClient(naming: StatementNaming, onQuery?: (sql: string) => void): typeof Client {
   return class NamingClient extends Client {
     // pg's query() is overloaded; the ORM's Kysely connection calls query(text, values) and awaits it.
     override query(...args: unknown[]): never {
       const [text, values] = args;
-      if (typeof text === 'string' && Array.isArray(values) && NAMES.has(text)) {
-        const name = naming.nameOf(text);
-        onQuery?.(`[query] ${text.replace(/\s+/g, ' ').trim()} ${name === undefined ? '[unnamed]' : `[prepared as ${name}]`}`);
-        if (name !== undefined) {
-          const config: QueryConfig = { name, text, values };
-          return super.query(config).catch((error: unknown) => {
-            naming.noteFailure(error, name);
-            throw error;
-          }) as never;
-        }
-      }
-      return (super.query as (...rest: unknown[]) => never)(...args);
+      const name = typeof text === 'string' ? NAMES.get(text) : undefined;
+      if (name === undefined || !Array.isArray(values)) return (super.query as (...rest: unknown[]) => never)(...args);
+      const mode = naming.sending;
+      onQuery?.(`[query] ${(text as string).replace(/\s+/g, ' ').trim()} ${mode === 'named' ? `[prepared as ${name}]` : `[${mode}]`}`);
+      if (mode === 'inlined') return super.query(inlineParameters(text as string, values)) as never;
+      if (mode === 'bound') return super.query(text as string, values) as never;
+      const config: QueryConfig = { name, text: text as string, values };
+      return super.query(config).catch((error: unknown) => {
+        naming.noteFailure(error, name);
+        throw error;
+      }) as never;
     }
   };
 }

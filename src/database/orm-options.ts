@@ -20,13 +20,13 @@ export interface OrmConnectionSettings {
   pool?: OrmPool;
   /** Read replicas for the list reads (src/database/replicas); none by default. */
   readReplicas?: ReadReplicas;
-  /** Whether the hot statements go as named prepared statements (named-statements.ts); not by default. */
+  /** How the hot statements go out (named-statements.ts); by default with their values written in, as the ORM's own. */
   statementNaming?: StatementNaming;
 }
 
 export function buildOrmOptions(settings: OrmConnectionSettings) {
   const replicaUrls = settings.readReplicas?.urls ?? [];
-  const Client = namingClient(settings.statementNaming ?? new StatementNaming(false), settings.onQuery);
+  const Client = namingClient(settings.statementNaming ?? new StatementNaming('inlined'), settings.onQuery);
   return defineConfig({
     driver: settings.readReplicas && replicaUrls.length > 0 ? replicaRoutingDriver(settings.readReplicas) : PostgreSqlDriver,
     clientUrl: settings.clientUrl,

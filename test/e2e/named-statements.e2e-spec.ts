@@ -93,9 +93,9 @@ const CART_COUNT = namedStatement('cart_count', `select count(*)::int as carts f
 async function ormOn(url: string, statement = CART_COUNT) {
   const warnings: unknown[] = [];
   const sent: string[] = [];
-  const naming = new StatementNaming(true, { warn: (details: unknown) => void warnings.push(details) });
+  const naming = new StatementNaming('named', { warn: (details: unknown) => void warnings.push(details) });
   const onQuery = (line: string) => {
-    if (line.includes(' as carts ')) sent.push(line.endsWith('[unnamed]') ? 'unnamed' : 'named');
+    if (line.includes(' as carts ')) sent.push(line.endsWith('[bound]') ? 'unnamed' : 'named');
   };
   const orm = await MikroORM.init(buildOrmOptions({ clientUrl: url, poolSize: 2, statementNaming: naming, onQuery }));
   const count = async () => (await namedRows<{ carts: number }>(orm.em.fork(), statement, ['cart']))[0].carts;

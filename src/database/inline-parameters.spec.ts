@@ -1,4 +1,4 @@
-import { inlineParameters } from './queue-database';
+import { inlineParameters } from './inline-parameters';
 
 describe('inlineParameters', () => {
   it('writes every value as the literal of the text pg would bind', () => {
