@@ -20,7 +20,7 @@ import { setupOpenApi } from '../common/openapi/setup-openapi';
 import { createLogger, NestPinoLogger } from '../common/logging/logger';
 import { startEmbeddedVacuum } from '../database/embedded-vacuum';
 import { openDatabase, type DatabaseHandle } from '../database/open-database';
-import { StatementNaming } from '../database/named-statements';
+import { statementModeFor, StatementNaming } from '../database/named-statements';
 import { registerIdempotentReplies } from '../idempotency/idempotent-replies';
 import { AppMetrics } from '../operability/app-metrics';
 import { observeRequests } from '../operability/observe-requests';
@@ -73,7 +73,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     refuseNulInUrls(fastify);
     keepPathIdsRaw(fastify);
 
-    const statementNaming = new StatementNaming(database.embedded ? 'inlined' : 'named', logger);
+    const statementNaming = new StatementNaming(await statementModeFor(database), logger);
     const module = AppModule.register(config, { clientUrl: database.url, poolSize: config.poolSize, onQuery: options.onQuery, statementNaming }, database.embedded);
     app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
       bodyParser: false,

@@ -53,6 +53,26 @@ export function namedStatement(name: string, text: string): PreparedStatement {
  */
 export type StatementMode = 'named' | 'bound' | 'inlined';
 
+/**
+ * `inlined` on the embedded database, and on a URL that turns out to be one (tests hand a spawned service
+ * the embedded database's socket): PGlite names itself in `version()`. `named` on anything else, also when
+ * the probe gets no answer: the ORM's own start then tells what is wrong.
+ */
+export async function statementModeFor(database: { url: string; embedded: boolean }): Promise<StatementMode> {
+  if (database.embedded) return 'inlined';
+  const client = new Client({ connectionString: database.url, connectionTimeoutMillis: 3000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ version: string }>('select version()');
+    return rows[0].version.includes('PGlite') ? 'inlined' : 'named';
+  } catch {
+    return 'named';
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export class StatementNaming {
   constructor(
     private mode: StatementMode,
