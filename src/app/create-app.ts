@@ -53,7 +53,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       loggerInstance: logger,
       genReqId: requestIdFor,
       bodyLimit: MAX_BODY_BYTES,
-      routerOptions: { ignoreTrailingSlash: true },
+      // A path segment can hold a whole code (up to 255 characters, each up to 12 bytes percent-encoded);
+      // the router's default of 100 would make a longer code's resource an unknown route.
+      routerOptions: { ignoreTrailingSlash: true, maxParamLength: 255 * 12 },
       return503OnClosing: true,
       // observeRequests writes one line per completed request instead of Fastify's two.
       logController: new LogController({ disableRequestLogging: true }),

@@ -32,6 +32,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *  10. webhook dispatch cursor  FOR UPDATE (dispatching events into delivery jobs), FOR SHARE (a replay):
  *                        taken alone, in the delivery engine's own transactions (src/webhooks/delivery)
  *
+ * Configuration rows changed or deleted by their own routes (tax and shipping categories, locales,
+ * currencies) are locked FOR UPDATE by that change or delete, the only lock of its write but the
+ * idempotency key. A delete checks under that lock that nothing refers to the row
+ * (src/common/deletion/delete-unless-referenced.ts): an insert or update that makes a foreign key point at
+ * the row takes a key-share lock on it, which FOR UPDATE waits for and then holds off.
+ *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *

@@ -19,6 +19,11 @@ const WITHOUT_LIMIT: Record<string, string> = {
     ]),
   ),
   'PUT /api/v1/checkouts/complete/{id} notes': 'a text column',
+  ...Object.fromEntries(
+    ['tax-categories', 'shipping-categories'].flatMap((resource) =>
+      [`POST /api/v1/${resource}/`, `PUT /api/v1/${resource}/{code}`, `PATCH /api/v1/${resource}/{code}`].map((operation) => [`${operation} description`, 'a text column']),
+    ),
+  ),
 };
 
 /**
@@ -99,6 +104,10 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'PATCH /api/v1/customers/{id} user.plainPassword 254',
         'POST /api/v1/carts/ localeCode 12',
         'PUT /api/v1/orders/{orderId}/shipments/{id}/ship tracking 255',
+        'POST /api/v1/tax-categories/ code 255',
+        'PATCH /api/v1/shipping-categories/{code} name 255',
+        'POST /api/v1/locales/ code 12',
+        'POST /api/v1/currencies/ code 3',
       ]),
     );
   });

@@ -31,6 +31,10 @@ describe('fuzz: structured requests on every registered route', () => {
         'PATCH /api/v1/carts/:cartId/items/:itemId',
         'PUT /api/v1/customers/:id',
         'GET /api/v1/channels/:code',
+        'POST /api/v1/tax-categories',
+        'PUT /api/v1/shipping-categories/:code',
+        'DELETE /api/v1/locales/:code',
+        'GET /api/v1/currencies',
       ]),
     );
   });
@@ -39,6 +43,9 @@ describe('fuzz: structured requests on every registered route', () => {
     expect(h.formFields.get('POST /api/v1/carts')).toEqual(['customer', 'localeCode', 'channel']);
     expect(h.formFields.get('PUT /api/v1/carts/:cartId/items/:itemId')).toEqual(['quantity']);
     expect(h.formFields.get('POST /api/v1/customers')).toEqual(expect.arrayContaining(['email', 'gender', 'user']));
+    expect(h.formFields.get('PATCH /api/v1/tax-categories/:code')).toEqual(['name', 'description', 'code']);
+    expect(h.formFields.get('POST /api/v1/locales')).toEqual(['code']);
+    expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);
   });

@@ -15,11 +15,13 @@ export function httpError(status: number, message: string, headers?: Record<stri
 }
 
 export type ResourceName = 'customer' | 'cart' | 'cart item' | 'order' | 'channel' | 'product' | 'product variant' | 'payment' | 'shipment' | 'payment method' | 'shipping method' | 'zone' | 'promotion coupon'
-  | 'tax category' | 'shipping category' | 'promotion' | 'webhook' | 'event';
+  | 'tax category' | 'shipping category' | 'promotion' | 'webhook' | 'event' | 'locale' | 'currency';
 
 /** The message of `resourceNotFound` (for documentation examples). */
 export const resourceNotFoundMessage = (resource: ResourceName): string => `The "${resource}" has not been found`;
 export const resourceNotFound = (resource: ResourceName): ApiError => httpError(404, resourceNotFoundMessage(resource));
+/** Why a resource that other data still refers to is not deleted (409). */
+export const resourceInUseMessage = (resource: ResourceName): string => `The ${resource} is in use and cannot be deleted.`;
 export const PAGE_NOT_FOUND_MESSAGE = 'Page Not Found';
 const noRouteMessage = (method: string, path: string): string => `No route found for "${method} ${path}"`;
 /** No route matches this method and path (`path` without its query string). */

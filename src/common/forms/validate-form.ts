@@ -18,6 +18,12 @@ export interface ValidateFormOptions {
   partial?: boolean;
   /** With `partial`: only absent fields are skipped; a field sent as `null` is still validated. */
   validateNulls?: boolean;
+  /**
+   * Fields of the form that this submission ignores (e.g. a code, which never changes once given): they
+   * stay children of the form, so sending them is no extra field, but their values are neither read nor
+   * validated.
+   */
+  disabled?: readonly string[];
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -112,12 +118,18 @@ function readList(form: new () => object, value: unknown, errors: FormListErrors
   return entries;
 }
 
-/** Validates one form (and its nested forms and lists) into `errors`; returns its data. */
-function readForm<T extends object>(dto: new () => T, body: Record<string, unknown>, errors: FormErrors, options: ValidateFormOptions): T {
+/** The mapper's input without the disabled fields (nor their aliases). */
+function withoutDisabled(shape: FormShape, input: Record<string, unknown>, disabled: ReadonlySet<string>): Record<string, unknown> {
+  if (disabled.size === 0) return input;
+  return Object.fromEntries(Object.entries(input).filter(([key]) => !disabled.has(shape.aliases[key] ?? key)));
+}
+
+/** Validates one form (and its nested forms and lists) into `errors`; returns its data. `disabled` applies to this form only. */
+function readForm<T extends object>(dto: new () => T, body: Record<string, unknown>, errors: FormErrors, options: ValidateFormOptions, disabled: ReadonlySet<string> = new Set()): T {
   const shape = errors.shape;
   const input = shape.prepare ? shape.prepare(body) : body;
   receiveKeys(shape, input, errors);
-  const data = plainToInstance(dto, mapperInput(shape, input), { enableImplicitConversion: false, exposeDefaultValues: false });
+  const data = plainToInstance(dto, withoutDisabled(shape, mapperInput(shape, input), disabled), { enableImplicitConversion: false, exposeDefaultValues: false });
   const partial = options.partial === true;
   const violations = validateSync(data, {
     stopAtFirstError: true,
@@ -125,7 +137,11 @@ function readForm<T extends object>(dto: new () => T, body: Record<string, unkno
     skipUndefinedProperties: partial && options.validateNulls === true,
     forbidUnknownValues: false,
   });
-  collect(shape, violations, errors);
+  collect(
+    shape,
+    violations.filter((violation) => !disabled.has(shape.aliases[violation.property] ?? violation.property)),
+    errors,
+  );
   for (const [field, list] of Object.entries(shape.lists)) {
     Object.assign(data, { [field]: readList(list.form, input[field], errors.list(field), options) });
   }
@@ -140,6 +156,6 @@ export function validateForm<T extends object>(dto: new () => T, body: unknown, 
   const input = body === undefined || body === null || body === '' ? {} : body;
   if (!isPlainObject(input)) throw invalidJson();
   const errors = new FormErrors(formShapeOf(dto));
-  const data = readForm(dto, input, errors, options);
+  const data = readForm(dto, input, errors, options, new Set(options.disabled ?? []));
   return { data, errors, sent: new Set(Object.keys(input)) };
 }

@@ -49,16 +49,32 @@ function parseQueryPairs(rawQuery: string): Array<[string, string]> {
   return [...new URLSearchParams(rawQuery)];
 }
 
+/** The paging part of a list request, the same for every list: which page, how large, and what the links carry. */
+export type PagingRequest = Pick<PageRequest<string, string>, 'page' | 'limit' | 'carriedQuery'>;
+
+/** Reads `page` and the page size from the query pairs; every other pair is carried into the links. */
+function parsePaging(pairs: Array<[string, string]>): PagingRequest {
+  const lastValue = new Map(pairs);
+  const page = parsePositiveInt(lastValue.get('page'), 1);
+  // Both names work everywhere; `limit` wins when both are given.
+  const requestedLimit = parsePositiveInt(lastValue.get('limit') ?? lastValue.get('paginate'), DEFAULT_PAGE_SIZE);
+  return { page, limit: Math.min(requestedLimit, MAX_PAGE_SIZE), carriedQuery: pairs.filter(([key]) => !PAGING_KEYS.has(key)) };
+}
+
+/**
+ * A list without sorting or filters of its own (the plain lists): only the paging is read; `sorting[…]`,
+ * `criteria[…]` and anything else are not applied, and are carried into the links as sent.
+ */
+export function parsePagingRequest(rawQuery: string): PagingRequest {
+  return parsePaging(parseQueryPairs(rawQuery));
+}
+
 export function parsePageRequest<Sort extends string, Criterion extends string>(
   rawQuery: string,
   spec: ListSpec<Sort, Criterion>,
 ): PageRequest<Sort, Criterion> {
   const pairs = parseQueryPairs(rawQuery);
-  const lastValue = new Map(pairs);
-  const page = parsePositiveInt(lastValue.get('page'), 1);
-  // Both names work everywhere; `limit` wins when both are given.
-  const requestedLimit = parsePositiveInt(lastValue.get('limit') ?? lastValue.get('paginate'), DEFAULT_PAGE_SIZE);
-  const limit = Math.min(requestedLimit, MAX_PAGE_SIZE);
+  const { page, limit, carriedQuery } = parsePaging(pairs);
 
   const sorting: Array<[Sort | 'id', SortDirection]> = [];
   const criteria: Partial<Record<Criterion, string>> = {};
@@ -87,11 +103,5 @@ export function parsePageRequest<Sort extends string, Criterion extends string>(
   if (sorting.length === 0) sorting.push([spec.defaultSort[0], spec.defaultSort[1]]);
   if (!sorting.some(([field]) => field === 'id')) sorting.push(['id', sorting[sorting.length - 1][1]]);
 
-  return {
-    page,
-    limit,
-    sorting,
-    criteria,
-    carriedQuery: pairs.filter(([key]) => !PAGING_KEYS.has(key)),
-  };
+  return { page, limit, sorting, criteria, carriedQuery };
 }

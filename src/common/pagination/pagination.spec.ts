@@ -1,6 +1,6 @@
 import { ApiError } from '../errors/api-error';
 import { pageHref, readPage } from './page';
-import { parsePageRequest, type ListSpec } from './page-request';
+import { parsePageRequest, parsePagingRequest, type ListSpec } from './page-request';
 
 const spec: ListSpec<'id' | 'email' | 'lastName', 'search'> = { sortable: ['id', 'email', 'lastName'], defaultSort: ['id', 'desc'], criteria: ['search'] };
 
@@ -13,6 +13,21 @@ function errorOf(fn: () => unknown): { status: number; body: unknown } {
   }
   throw new Error('expected an ApiError');
 }
+
+describe('parsePagingRequest (plain lists)', () => {
+  it('reads the paging as every list does and carries everything else, sorting and filters included, as sent', () => {
+    expect(parsePagingRequest('sorting[nope]=up&page=2&criteria[x]=1&paginate=3&foo=bar')).toEqual({
+      page: 2,
+      limit: 3,
+      carriedQuery: [['sorting[nope]', 'up'], ['criteria[x]', '1'], ['foo', 'bar']],
+    });
+    expect(parsePagingRequest('limit=1000')).toEqual({ page: 1, limit: 100, carriedQuery: [] });
+  });
+
+  it.each(['page=0', 'limit=0', 'limit=x'])('answers 404 Page Not Found for "%s"', (query) => {
+    expect(errorOf(() => parsePagingRequest(query))).toEqual({ status: 404, body: { code: 404, message: 'Page Not Found' } });
+  });
+});
 
 describe('parsePageRequest', () => {
   it.each([

@@ -10,7 +10,9 @@ import { Customer } from '../entities/customer.entity';
 import { ShopUser } from '../entities/shop-user.entity';
 import { IsBirthday } from './birthday';
 import * as m from './customer-messages';
-import { checkbox, codeList, IsStringList, MaxChars, MinChars, NotBlank } from './form-values';
+import { codeList, IsStringList, MaxChars } from './form-values';
+import { checkbox } from '../../common/forms/checkbox';
+import { MinChars, NotBlank } from '../../common/forms/text-rules';
 import { IsPlainObject } from '../../common/forms/is-plain-object';
 import { trimmed, trimmedOrNull } from '../../common/forms/trim';
 

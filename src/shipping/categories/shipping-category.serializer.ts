@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../common/datetime';
 import { links, selfLink } from '../../common/links';
+import type { ShippingCategory } from '../entities/shipping-category.entity';
 import type { ShippingCategoryDetail } from './queries/shipping-category.read-model';
 
 /** Every field of a shipping category: the resource itself (a loaded entity) and the full variant form (the read model). */
@@ -13,4 +14,9 @@ export function serializeShippingCategory(row: ShippingCategoryDetail) {
     updatedAt: formatDateTime(row.updatedAt),
     _links: selfLink(links.shippingCategory(row.code)),
   };
+}
+
+/** A shipping category as its list shows it. */
+export function serializeShippingCategoryListItem(category: Pick<ShippingCategory, 'id' | 'code' | 'name'>) {
+  return { id: category.id, code: category.code, name: category.name, _links: selfLink(links.shippingCategory(category.code)) };
 }

@@ -26,11 +26,14 @@ const parse = (text: string): unknown => {
   }
 };
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const pathValue = (item: unknown): string | null => {
+/** The item's id, or its code when the path parameter names a code (`:code`, `:productCode`) or the item has no id. */
+const pathValue = (item: unknown, byCode: boolean): string | null => {
   if (!isObject(item)) return null;
+  if (byCode && typeof item.code === 'string') return item.code;
   if (typeof item.id === 'number' || typeof item.id === 'string') return String(item.id);
   return typeof item.code === 'string' ? item.code : null;
 };
+const namesCode = (param: string | undefined): boolean => param !== undefined && /code$/i.test(param);
 
 /** `/api/v1/carts/:cartId/items/:itemId` → `/api/v1/carts` */
 export const collectionOf = (url: string): string => url.split('/:')[0].replace(/\/+$/, '');
@@ -42,7 +45,9 @@ export async function learnIds(routes: RouteSpec[], fetch: Fetch): Promise<Learn
     const response = await fetch('GET', `${route.url.replace(/\/+$/, '')}/?limit=100`);
     const embedded = parse(response.body);
     const items = isObject(embedded) && isObject(embedded._embedded) && Array.isArray(embedded._embedded.items) ? embedded._embedded.items : [];
-    const values = items.map(pathValue).filter((value): value is string => value !== null);
+    const collection = route.url.replace(/\/+$/, '');
+    const byCode = routes.some((other) => collectionOf(other.url) === collection && namesCode(other.params[0]?.slice(1)));
+    const values = items.map((item) => pathValue(item, byCode)).filter((value): value is string => value !== null);
     if (values.length > 0) firstParam.set(route.url.replace(/\/+$/, ''), values);
   }
 
@@ -57,7 +62,7 @@ export async function learnIds(routes: RouteSpec[], fetch: Fetch): Promise<Learn
     for (const parent of (firstParam.get(parentUrl) ?? []).slice(0, 25)) {
       const body = parse((await fetch('GET', `${parentUrl}/${encodeURIComponent(parent)}`)).body);
       const children = isObject(body) && Array.isArray(body[childKey]) ? body[childKey] : [];
-      for (const child of children.map(pathValue)) if (child !== null) found.push([parent, child]);
+      for (const child of children.map((item) => pathValue(item, namesCode(segments[paramPositions[1]].slice(1))))) if (child !== null) found.push([parent, child]);
     }
     pairs.set(route.url, found);
   }
