@@ -31,6 +31,11 @@ describe('fuzz: structured requests on every registered route', () => {
         'PATCH /api/v1/carts/:cartId/items/:itemId',
         'PUT /api/v1/customers/:id',
         'GET /api/v1/channels/:code',
+        'GET /api/v1/products',
+        'GET /api/v1/products/:productCode/variants',
+        'GET /api/v1/promotions',
+        'GET /api/v1/taxons',
+        'GET /api/v1/taxons/:code',
       ]),
     );
   });
@@ -41,6 +46,10 @@ describe('fuzz: structured requests on every registered route', () => {
     expect(h.formFields.get('POST /api/v1/customers')).toEqual(expect.arrayContaining(['email', 'gender', 'user']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);
+    // Catalogue items are addressed by code, as their self links say.
+    expect(h.pools.learned.firstParam.get('/api/v1/products')).toEqual(expect.arrayContaining(['MUG', 'CAP']));
+    expect(h.pools.learned.firstParam.get('/api/v1/taxons')).toEqual(expect.arrayContaining(['category', 't_shirts']));
+    expect(h.pools.learned.pairs.get('/api/v1/products/:productCode/variants/:code')).toEqual(expect.arrayContaining([['MUG', 'MUG_SW']]));
   });
 
   it('never answers 5xx, always a documented JSON body, and changes nothing on a 4xx', async () => {

@@ -13,6 +13,7 @@ import { Migration20261128120000 } from './Migration20261128120000';
 import { Migration20261128164421 } from './Migration20261128164421';
 import { Migration20261128200000 } from './Migration20261128200000';
 import { Migration20261129020000 } from './Migration20261129020000';
+import { Migration20261130090000 } from './Migration20261130090000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128164421', class: Migration20261128164421 },
   { name: 'Migration20261128200000', class: Migration20261128200000 },
   { name: 'Migration20261129020000', class: Migration20261129020000 },
+  { name: 'Migration20261130090000', class: Migration20261130090000 },
 ];
