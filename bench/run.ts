@@ -1,7 +1,7 @@
 /**
  * The benchmark: npm run bench [-- --quick] [--database-url URL] [--customers N --orders M --carts C]
  *   [--runs 3 --duration 10 --warmup 5 --connections 32] [--regenerate] [--force] [--skip-embedded] [--port 18300]
- *   [--only checkout|deliveries|event-commits|scale-out]
+ *   [--only checkout|deliveries|event-commits|scale-out|product-lists]
  *
  * Prepares the datasets (reused when the marker matches, carts restored), counts SQL statements per request,
  * starts the product (node dist/main.js, with the heap flags of `npm start`) and the baseline server against the same database, drives both with
@@ -28,6 +28,7 @@ import { measureDeliveries, type DeliveryResults } from './harness/delivery-benc
 import { measureWithWebhooks } from './harness/webhook-bench';
 import { formatScaleOut, measureScaleOut } from './harness/scale-out';
 import { startScaleOutParts } from './harness/scale-out-parts';
+import { formatProductLists, measureProductLists } from './harness/product-lists';
 import { formatEventCommitCeiling, measureEventCommitCeiling, type EventCommitInput } from './harness/event-commit-ceiling';
 import { CpuMeter, type CpuTally } from './harness/proc-cpu';
 import { checkoutStatementsTarget, completeLatencyTarget, deliveryTargets, evaluateTargets, formatCheckout, formatDeliveries, formatReport, formatTargets, latencyRatio, type CheckoutResults, type Results, type ThroughputRow } from './harness/report';
@@ -286,6 +287,10 @@ async function main(): Promise<void> {
       await scaleOutOnly(bench, settings, meta, started);
       return;
     }
+    if (settings.only === 'product-lists') {
+      await productListsOnly(bench, settings, meta, started);
+      return;
+    }
     const full = await prepareDataset(`full (${databaseName(settings.full.url)})`, { databaseUrl: settings.full.url, dataDir: '' }, settings.full.spec, settings);
     const small = await prepareDataset(`small (${databaseName(settings.small.url)})`, { databaseUrl: settings.small.url, dataDir: '' }, settings.small.spec, settings);
     const embedded = settings.embedded
@@ -435,6 +440,32 @@ async function checkoutOnly(bench: Bench, settings: RunSettings, meta: Record<st
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   const header = `shop-admin-api benchmark — checkout section only (${String(meta.mode)} data: ${databaseName(settings.full.url)}), ${String(meta.date)}\n${String(meta.pinning)}; ${String(meta.load)}`;
   process.stdout.write(`${header}\n\n${formatCheckout(checkout)}\n\n${formatTargets(targets)}\n\nwritten to ${file}\n`);
+}
+
+/**
+ * `--only product-lists`: the catalogue lists on 100 and 100,000 products (quick: 5,000), each size in a database
+ * of its own beside the main one; writes bench/results/product-lists.json.
+ */
+async function productListsOnly(bench: Bench, settings: RunSettings, meta: Record<string, unknown>, started: number): Promise<void> {
+  const quick = settings.mode === 'quick';
+  const productLists = await measureProductLists({
+    baseUrl: settings.full.url,
+    sizes: { small: 100, big: quick ? 5_000 : 100_000 },
+    requests: quick ? 20 : 200,
+    regenerate: settings.regenerate,
+    headers: TOKEN_HEADERS,
+    log,
+    startProduct: async (name, databaseUrl) => {
+      const server = await bench.startProduct(name, { DATABASE_URL: databaseUrl }, settings.port);
+      return { baseUrl: server.baseUrl, stop: () => bench.stop(server) };
+    },
+  });
+  const results = { meta: { ...meta, only: 'product-lists', seconds: Math.round((Date.now() - started) / 1000) }, productLists };
+  const file = join(repoRoot(), 'bench', 'results', 'product-lists.json');
+  mkdirSync(join(repoRoot(), 'bench', 'results'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const header = `shop-admin-api benchmark — product lists only (${String(meta.mode)}), ${String(meta.date)}\n${String(meta.pinning)}; ${String(meta.load)}`;
+  process.stdout.write(`${header}\n\n${formatProductLists(productLists)}\n\nwritten to ${file}\n`);
 }
 
 /** The delivery section on the running product: a worker beside it, CPU of both and of PostgreSQL. */

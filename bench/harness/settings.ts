@@ -21,7 +21,7 @@ const RUN_OPTIONS = [
 ] as const;
 
 /** Sections `--only` can run on their own. */
-const SECTIONS = ['checkout', 'deliveries', 'event-commits', 'scale-out'] as const;
+const SECTIONS = ['checkout', 'deliveries', 'event-commits', 'scale-out', 'product-lists'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface RunSettings {

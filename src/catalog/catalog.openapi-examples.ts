@@ -213,7 +213,6 @@ export const variantPageExample = {
   _embedded: {
     items: [
       {
-        descriptor: 'Star wars mug (MUG_SW)',
         id: 1,
         code: 'MUG_SW',
         optionValues: [
@@ -229,8 +228,6 @@ export const variantPageExample = {
         position: 0,
         translations: { en_US: { locale: 'en_US', id: 1, name: 'Star wars mug' }, de_DE: { locale: 'de_DE', id: 2, name: 'Star wars mug' } },
         version: 1,
-        onHold: 0,
-        onHand: 0,
         tracked: false,
         taxCategory: {
           id: 1,
@@ -250,7 +247,110 @@ export const variantPageExample = {
           _links: { self: { href: '/api/v1/shipping-categories/regular' } },
         },
         channelPricings: { WEB: { channelCode: 'WEB', price: 1059 }, EU_WEB: { channelCode: 'EU_WEB', price: 999 } },
-        _links: { self: { href: '/api/v1/products/MUG/variants/MUG_SW' }, product: { href: '/api/v1/products/MUG' } },
+        _links: { self: { href: '/api/v1/products/MUG/variants/MUG_SW' } },
+      },
+    ],
+  },
+};
+
+const productsHref = (query: string) => ({ href: `/api/v1/products/?${query}` });
+
+export const productPageExample = {
+  page: 3,
+  limit: 5,
+  pages: 3,
+  total: 13,
+  _links: {
+    self: productsHref('page=3&limit=5'),
+    first: productsHref('page=1&limit=5'),
+    last: productsHref('page=3&limit=5'),
+    previous: productsHref('page=2&limit=5'),
+  },
+  _embedded: {
+    items: [
+      {
+        id: 3,
+        name: 'Striped T-shirt',
+        code: 'T_SHIRT_STRIPES',
+        options: [
+          {
+            id: 3,
+            code: 'CLOTHING_SIZE',
+            name: 'Size',
+            position: 0,
+            values: [
+              { code: 'CLOTHING_SIZE_S', translations: { en_US: { locale: 'en_US', id: 9, value: 'S' }, de_DE: { locale: 'de_DE', id: 10, value: 'S' } } },
+              { code: 'CLOTHING_SIZE_M', translations: { en_US: { locale: 'en_US', id: 11, value: 'M' }, de_DE: { locale: 'de_DE', id: 12, value: 'M' } } },
+              { code: 'CLOTHING_SIZE_L', translations: { en_US: { locale: 'en_US', id: 13, value: 'L' }, de_DE: { locale: 'de_DE', id: 14, value: 'L' } } },
+            ],
+          },
+        ],
+        averageRating: 0,
+        images: [],
+        _links: { self: { href: '/api/v1/products/T_SHIRT_STRIPES' } },
+      },
+      { id: 12, name: 'Tote bag', code: 'TOTE_BAG', options: [], averageRating: 0, images: [], _links: { self: { href: '/api/v1/products/TOTE_BAG' } } },
+    ],
+  },
+};
+
+const category = { id: 1, code: 'category', name: 'Category', _links: { self: { href: '/api/v1/taxons/category' } } };
+const clothing = { id: 3, code: 'clothing', name: 'Clothing', _links: { self: { href: '/api/v1/taxons/clothing' } } };
+
+export const tShirtsTaxonExample = {
+  id: 4,
+  code: 't_shirts',
+  root: category,
+  parent: clothing,
+  position: 0,
+  translations: { en_US: { locale: 'en_US', name: 'T-shirts' } },
+  name: 'T-shirts',
+  images: [],
+  _links: { self: { href: '/api/v1/taxons/t_shirts' } },
+};
+
+export const categoryTaxonExample = {
+  id: 1,
+  code: 'category',
+  position: 0,
+  translations: { en_US: { locale: 'en_US', name: 'Category' } },
+  name: 'Category',
+  images: [],
+  children: [
+    { id: 2, code: 'mugs', name: 'Mugs', _links: { self: { href: '/api/v1/taxons/mugs' } } },
+    clothing,
+    { id: 5, code: 'books', name: 'Books', _links: { self: { href: '/api/v1/taxons/books' } } },
+    { id: 6, code: 'accessories', name: 'Accessories', _links: { self: { href: '/api/v1/taxons/accessories' } } },
+  ],
+  level: 0,
+  _links: { self: { href: '/api/v1/taxons/category' } },
+};
+
+const taxonsHref = (query: string) => ({ href: `/api/v1/taxons/?${query}` });
+
+export const taxonPageExample = {
+  page: 1,
+  limit: 10,
+  pages: 1,
+  total: 2,
+  _links: {
+    self: taxonsHref('criteria%5Bname%5D=shirt&page=1&limit=10'),
+    first: taxonsHref('criteria%5Bname%5D=shirt&page=1&limit=10'),
+    last: taxonsHref('criteria%5Bname%5D=shirt&page=1&limit=10'),
+  },
+  _embedded: {
+    items: [
+      tShirtsTaxonExample,
+      {
+        id: 7,
+        code: 'polo_shirts',
+        root: category,
+        parent: clothing,
+        position: 1,
+        translations: { en_US: { locale: 'en_US', name: 'Polo shirts' } },
+        name: 'Polo shirts',
+        images: [],
+        _links: { self: { href: '/api/v1/taxons/polo_shirts' } },
       },
     ],
   },

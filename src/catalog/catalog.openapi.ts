@@ -1,15 +1,16 @@
 import { definePageSchema } from '../common/openapi/page-schema';
-import { arrayOf, boolean, closedObject, dateTime, integer, keyedMap, link, money, SEGMENT, string } from '../common/openapi/schema-builders';
+import { arrayOf, boolean, closedObject, dateTime, integer, keyedMap, link, money, SEGMENT, selfLinks, string } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
 import { ShippingCategorySchema } from '../shipping/categories/shipping-categories.openapi';
 import { TaxCategorySchema } from '../taxation/tax-categories.openapi';
-import { capBlackVariantExample, mugProductExample, variantPageExample } from './catalog.openapi-examples';
+import { capBlackVariantExample, categoryTaxonExample, mugProductExample, productPageExample, taxonPageExample, tShirtsTaxonExample, variantPageExample } from './catalog.openapi-examples';
 import { resourceNotFoundMessage } from '../common/errors/api-error';
 
-/** Wire shapes of products and the full variant form (see serializers/). */
+/** Wire shapes of products, variants and taxons (see serializers/). */
 
 export const PRODUCT_NOT_FOUND = resourceNotFoundMessage('product');
 export const PRODUCT_VARIANT_NOT_FOUND = resourceNotFoundMessage('product variant');
+export const TAXON_NOT_FOUND = resourceNotFoundMessage('taxon');
 
 const PRODUCT_HREF = `^/api/v1/products/${SEGMENT}$`;
 const VARIANTS_PATH = `/api/v1/products/${SEGMENT}/variants/`;
@@ -58,9 +59,23 @@ export const ProductVariantDetailSchema = defineSchema(
     },
     {
       optional: ['weight', 'width', 'height', 'depth', 'taxCategory', 'shippingCategory'],
-      description: 'A product variant with every exposed field (the variant resource, the variant list and the variants of a product).',
+      description: 'A product variant with every exposed field (the variant resource and the variants of a product).',
       example: capBlackVariantExample,
     },
+  ),
+);
+
+const ProductOptionSchema = defineSchema(
+  'ProductOption',
+  closedObject(
+    {
+      id: integer(),
+      code: string(),
+      name: string(),
+      position: integer({ minimum: 0 }),
+      values: arrayOf(ProductOptionValueSchema),
+    },
+    { description: 'An option of a product (e.g. a size) with its values.', example: productPageExample._embedded.items[0].options[0] },
   ),
 );
 
@@ -71,16 +86,7 @@ export const ProductSchema = defineSchema(
       id: integer(),
       code: string(),
       variants: arrayOf(ProductVariantDetailSchema, { description: 'By position.' }),
-      options: arrayOf(
-        closedObject({
-          id: integer(),
-          code: string(),
-          name: string(),
-          position: integer({ minimum: 0 }),
-          values: arrayOf(ProductOptionValueSchema),
-        }),
-        { description: 'By position.' },
-      ),
+      options: arrayOf(ProductOptionSchema, { description: 'By position.' }),
       translations: keyedMap(
         closedObject({ locale: string(), id: integer(), name: string(), description: string() }, { optional: ['description'] }),
         'locale code',
@@ -98,9 +104,95 @@ export const ProductSchema = defineSchema(
   ),
 );
 
-export const PageOfProductVariantDetailSchema = definePageSchema(
-  'ProductVariantDetail',
-  ProductVariantDetailSchema,
+const ProductListItemSchema = defineSchema(
+  'ProductListItem',
+  closedObject(
+    {
+      id: integer(),
+      name: string({ description: 'The en_US name.' }),
+      code: string(),
+      options: arrayOf(ProductOptionSchema, { description: 'By position.' }),
+      averageRating: integer({ minimum: 0, description: 'Always 0: products have no reviews here.' }),
+      images: arrayOf(closedObject({ id: integer(), type: string(), path: string() }), { description: 'Always empty: products have no images here.' }),
+      _links: selfLinks(PRODUCT_HREF, '/api/v1/products/TOTE_BAG'),
+    },
+    { description: 'A product in the product list.', example: productPageExample._embedded.items[1] },
+  ),
+);
+
+export const PageOfProductListItemSchema = definePageSchema('ProductListItem', ProductListItemSchema, { pattern: '/api/v1/products/', example: '/api/v1/products/' }, productPageExample);
+
+const ProductVariantListItemSchema = defineSchema(
+  'ProductVariantListItem',
+  closedObject(
+    {
+      id: integer(),
+      code: string(),
+      optionValues: arrayOf(ProductOptionValueSchema),
+      position: integer({ minimum: 0, description: 'Position of the variant within its product, from 0.' }),
+      translations: keyedMap(closedObject({ locale: string(), id: integer(), name: string() }), 'locale code'),
+      version: integer({ minimum: 1 }),
+      tracked: boolean({ description: 'Whether stock is tracked.' }),
+      taxCategory: TaxCategorySchema,
+      shippingCategory: ShippingCategorySchema,
+      channelPricings: keyedMap(closedObject({ channelCode: string(), price: money('Unit price in that channel.') }), 'channel code'),
+      _links: selfLinks(`^${VARIANTS_PATH}${SEGMENT}$`, '/api/v1/products/MUG/variants/MUG_SW'),
+    },
+    {
+      optional: ['taxCategory', 'shippingCategory'],
+      description: "A variant in its product's variant list (the variant itself adds its stock, dimensions and product link).",
+      example: variantPageExample._embedded.items[0],
+    },
+  ),
+);
+
+export const PageOfProductVariantListItemSchema = definePageSchema(
+  'ProductVariantListItem',
+  ProductVariantListItemSchema,
   { pattern: VARIANTS_PATH, example: '/api/v1/products/MUG/variants/' },
   variantPageExample,
 );
+
+const TAXON_HREF = `^/api/v1/taxons/${SEGMENT}$`;
+
+const TaxonReferenceSchema = defineSchema(
+  'TaxonReference',
+  closedObject(
+    { id: integer(), code: string(), name: string(), _links: selfLinks(TAXON_HREF, '/api/v1/taxons/category') },
+    { description: 'A taxon named by another (its root, parent or child).', example: tShirtsTaxonExample.root },
+  ),
+);
+
+const taxonFields = {
+  id: integer(),
+  code: string(),
+  root: TaxonReferenceSchema,
+  parent: TaxonReferenceSchema,
+  position: integer({ minimum: 0, description: 'Among the taxons of the same parent (or the roots), by creation, from 0.' }),
+  translations: keyedMap(closedObject({ locale: string(), name: string() }), 'locale code (en_US: a taxon keeps one name)'),
+  name: string(),
+  images: arrayOf(closedObject({ id: integer(), type: string(), path: string() }), { description: 'Always empty: taxons have no images here.' }),
+};
+
+const TaxonListItemSchema = defineSchema(
+  'TaxonListItem',
+  closedObject(
+    { ...taxonFields, _links: selfLinks(TAXON_HREF, '/api/v1/taxons/t_shirts') },
+    { optional: ['root', 'parent'], description: 'A taxon in the taxon list; `root` and `parent` are left out for a root.', example: tShirtsTaxonExample },
+  ),
+);
+
+export const TaxonSchema = defineSchema(
+  'Taxon',
+  closedObject(
+    {
+      ...taxonFields,
+      children: arrayOf(TaxonReferenceSchema, { description: 'Its direct children, by creation.' }),
+      level: integer({ minimum: 0, description: 'Depth in its tree: 0 for a root.' }),
+      _links: selfLinks(TAXON_HREF, '/api/v1/taxons/category'),
+    },
+    { optional: ['root', 'parent'], description: 'A taxon with its place in the tree and its children.', example: categoryTaxonExample },
+  ),
+);
+
+export const PageOfTaxonListItemSchema = definePageSchema('TaxonListItem', TaxonListItemSchema, { pattern: '/api/v1/taxons/', example: '/api/v1/taxons/' }, taxonPageExample);

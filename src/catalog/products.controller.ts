@@ -1,12 +1,15 @@
 import { Controller, Get, Param, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { rawQuery } from '../common/http/raw-query';
 import { ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
 import { notFound, ok } from '../common/openapi/responses';
-import { string } from '../common/openapi/schema-builders';
-import { PageOfProductVariantDetailSchema, PRODUCT_NOT_FOUND, PRODUCT_VARIANT_NOT_FOUND, ProductSchema, ProductVariantDetailSchema } from './catalog.openapi';
-import { CatalogService, VARIANT_LIST } from './services/catalog.service';
+import { integer, string } from '../common/openapi/schema-builders';
+import { PageOfProductListItemSchema, PageOfProductVariantListItemSchema, PRODUCT_NOT_FOUND, PRODUCT_VARIANT_NOT_FOUND, ProductSchema, ProductVariantDetailSchema } from './catalog.openapi';
+import { CatalogService, PRODUCT_LIST, VARIANT_LIST } from './services/catalog.service';
+
+/** What a text filter of the grid lists takes besides `criteria[name]=text`. */
+const TEXT_FILTER = 'a text: `criteria[name]=text` (contains, case-insensitive) or `criteria[name][type]=contains|not_contains|equal|not_equal|starts_with|ends_with|empty|not_empty|in|not_in&criteria[name][value]=text`';
 
 const ApiProductCode = (name: string) => ApiPathParam(name, 'Product code (exact, case-sensitive match).', string({ example: 'MUG' }));
 
@@ -15,6 +18,32 @@ const ApiProductCode = (name: string) => ApiPathParam(name, 'Product code (exact
 @Controller('api/v1/products')
 export class ProductsController {
   constructor(private readonly catalog: CatalogService) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listProducts',
+    summary: 'List products',
+    description: 'Products with an en_US translation (disabled ones too), by code unless sorted otherwise.',
+  })
+  @ApiQuery({
+    name: 'taxonId',
+    required: false,
+    description: 'Only the products directly in the taxon with this id (an unknown id lists none). Not a whole number: 400.',
+    schema: integer({ minimum: 0, maximum: 2_147_483_647, example: 2 }),
+  })
+  @ApiPage({
+    page: PageOfProductListItemSchema,
+    spec: PRODUCT_LIST,
+    criteria: {
+      search: `the code or the en_US name, ${TEXT_FILTER}`,
+      enabled: '`true` or `false` (also as `criteria[enabled][value]`)',
+    },
+    description: 'A page of products; a page past the last one answers the last page.',
+  })
+  @ApiStandardErrors()
+  list(@Req() request: FastifyRequest) {
+    return this.catalog.products(rawQuery(request));
+  }
 
   @Get(':code')
   @ApiOperation({ operationId: 'showProduct', summary: 'Show a product', description: 'Disabled products are shown too.' })
@@ -26,9 +55,14 @@ export class ProductsController {
   }
 
   @Get(':productCode/variants')
-  @ApiOperation({ operationId: 'listProductVariants', summary: "List a product's variants", description: 'In the full variant form, by position unless sorted otherwise.' })
+  @ApiOperation({ operationId: 'listProductVariants', summary: "List a product's variants", description: 'By position unless sorted otherwise.' })
   @ApiProductCode('productCode')
-  @ApiPage({ page: PageOfProductVariantDetailSchema, spec: VARIANT_LIST, criteria: {}, description: "A page of the product's variants." })
+  @ApiPage({
+    page: PageOfProductVariantListItemSchema,
+    spec: VARIANT_LIST,
+    criteria: { code: `the variant code, ${TEXT_FILTER}`, name: `the en_US name, ${TEXT_FILTER}` },
+    description: "A page of the product's variants; a page past the last one answers the last page.",
+  })
   @ApiResponses(notFound('No product has this code.', PRODUCT_NOT_FOUND))
   @ApiStandardErrors()
   variants(@Param('productCode') productCode: string, @Req() request: FastifyRequest) {

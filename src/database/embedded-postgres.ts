@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { acquireDataDirLock } from './data-dir-lock';
 
@@ -32,6 +33,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     const db = await PGlite.create({
       dataDir: options.dataDir ?? 'memory://',
       loadDataDir: options.loadDataDir,
+      // The trigram indexes of the catalogue lists' text filters (the server has pg_trgm from its contrib).
+      extensions: { pg_trgm },
     });
     const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: options.maxConnections });
     await server.start();

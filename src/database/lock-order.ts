@@ -41,6 +41,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *
+ * The product list's total (the one row of product_list_count, Migration20261129050000) is moved by a
+ * trigger at every statement that adds or removes an en_US product translation, and held to the commit;
+ * no write of the order path does that. A catalogue write that does should write those translations
+ * after taking any lock of the levels above, so the counter comes last, as the event counter does.
+ *
  * Key-share locks — the ones PostgreSQL takes on the referenced row when a row with a foreign key is
  * inserted (order_promotion → promotion, order_item → variant, shipment → shipping method, order and
  * address → customer) — conflict only with FOR UPDATE and DELETE. That is why counters are locked FOR NO

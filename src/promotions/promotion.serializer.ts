@@ -5,6 +5,7 @@ import type { PromotionAction } from './entities/promotion-action.entity';
 import type { PromotionCoupon } from './entities/promotion-coupon.entity';
 import type { Promotion } from './entities/promotion.entity';
 import type { PromotionRule } from './entities/promotion-rule.entity';
+import type { PromotionListItem } from './queries/promotion-list.read-model';
 
 const serializeSetting = (setting: PromotionRule | PromotionAction) => ({ id: setting.id, type: setting.type, configuration: setting.configuration });
 
@@ -48,4 +49,12 @@ export function serializePromotionCoupon(coupon: Omit<PromotionCoupon, 'promotio
       promotion: { href: links.promotion(promotionCode) },
     },
   };
+}
+
+/**
+ * A promotion in the promotion list. (Its coupons have no list route yet, so a coupon-based promotion
+ * carries no `coupons` link.)
+ */
+export function serializePromotionListItem(row: PromotionListItem) {
+  return { id: row.id, code: row.code, name: row.name, priority: row.priority, _links: selfLink(links.promotion(row.code)) };
 }

@@ -1,15 +1,34 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
+import type { FastifyRequest } from 'fastify';
+import { rawQuery } from '../common/http/raw-query';
+import { ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
 import { notFound, ok } from '../common/openapi/responses';
 import { string } from '../common/openapi/schema-builders';
-import { PROMOTION_COUPON_NOT_FOUND, PROMOTION_NOT_FOUND, PromotionCouponSchema, PromotionSchema } from './promotions.openapi';
-import { PromotionsService } from './promotions.service';
+import { PageOfPromotionListItemSchema, PROMOTION_COUPON_NOT_FOUND, PROMOTION_NOT_FOUND, PromotionCouponSchema, PromotionSchema } from './promotions.openapi';
+import { PROMOTION_LIST, PromotionsService } from './promotions.service';
 
 @ApiTags('Promotions')
 @Controller('api/v1/promotions')
 export class PromotionsController {
   constructor(private readonly promotions: PromotionsService) {}
+
+  @Get()
+  @ApiOperation({ operationId: 'listPromotions', summary: 'List promotions', description: 'Every promotion, highest priority first unless sorted otherwise.' })
+  @ApiPage({
+    page: PageOfPromotionListItemSchema,
+    spec: PROMOTION_LIST,
+    criteria: {
+      search:
+        'the code or the name, a text: `criteria[search]=text` (contains, case-insensitive) or `criteria[search][type]=…&criteria[search][value]=text`',
+      couponBased: '`true` or `false` (also as `criteria[couponBased][value]`)',
+    },
+    description: 'A page of promotions; a page past the last one answers the last page.',
+  })
+  @ApiStandardErrors()
+  list(@Req() request: FastifyRequest) {
+    return this.promotions.list(rawQuery(request));
+  }
 
   @Get(':code')
   @ApiOperation({ operationId: 'showPromotion', summary: 'Show a promotion' })

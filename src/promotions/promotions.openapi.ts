@@ -1,5 +1,6 @@
 import { ChannelReferenceSchema } from '../channels/channels.openapi';
 import { arrayOf, boolean, closedObject, dateTime, integer, link, SEGMENT, selfLinks, string } from '../common/openapi/schema-builders';
+import { definePageSchema } from '../common/openapi/page-schema';
 import { defineSchema } from '../common/openapi/schema-registry';
 import { resourceNotFoundMessage } from '../common/errors/api-error';
 
@@ -111,4 +112,45 @@ export const PromotionCouponSchema = defineSchema(
       },
     },
   ),
+);
+
+const promotionsHref = (query: string) => ({ href: `/api/v1/promotions/?${query}` });
+
+const promotionPageExample = {
+  page: 1,
+  limit: 10,
+  pages: 1,
+  total: 2,
+  _links: {
+    self: promotionsHref('criteria%5BcouponBased%5D=false&page=1&limit=10'),
+    first: promotionsHref('criteria%5BcouponBased%5D=false&page=1&limit=10'),
+    last: promotionsHref('criteria%5BcouponBased%5D=false&page=1&limit=10'),
+  },
+  _embedded: {
+    items: [
+      { id: 2, code: 'big_spender', name: 'Big spender discount', priority: 1, _links: { self: { href: '/api/v1/promotions/big_spender' } } },
+      { id: 3, code: 't_shirt_week', name: 'T-shirt week', priority: 0, _links: { self: { href: '/api/v1/promotions/t_shirt_week' } } },
+    ],
+  },
+};
+
+const PromotionListItemSchema = defineSchema(
+  'PromotionListItem',
+  closedObject(
+    {
+      id: integer(),
+      code: string(),
+      name: string(),
+      priority: integer({ description: 'Promotions with a higher priority are applied first.' }),
+      _links: selfLinks(PROMOTION_HREF, '/api/v1/promotions/big_spender'),
+    },
+    { description: 'A promotion in the promotion list.', example: promotionPageExample._embedded.items[0] },
+  ),
+);
+
+export const PageOfPromotionListItemSchema = definePageSchema(
+  'PromotionListItem',
+  PromotionListItemSchema,
+  { pattern: '/api/v1/promotions/', example: '/api/v1/promotions/' },
+  promotionPageExample,
 );

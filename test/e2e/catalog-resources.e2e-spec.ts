@@ -1,6 +1,6 @@
 import { expectJson, idOf, sql } from '../support/cart-expectations';
 import { DEMO_AUTH, loadDemoShop } from '../support/demo-shop';
-import { ACCESS_DENIED, fullVariant, notFound, optionValue, PAGE_NOT_FOUND, shippingCategory, stamps, taxCategory, type VariantExpectation } from '../support/resource-expectations';
+import { ACCESS_DENIED, fullVariant, notFound, optionValue, PAGE_NOT_FOUND, shippingCategory, stamps, taxCategory, variantListItem, type VariantExpectation } from '../support/resource-expectations';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Added to the demo shop: variants without names, translations or prices (LIMITED_MUG is renamed below). */
@@ -268,21 +268,21 @@ describe('catalog resources: products and product variants', () => {
   describe('GET /api/v1/products/{productCode}/variants/', () => {
     const href = (query: string) => ({ href: `/api/v1/products/MUG/variants/?${query}` });
 
-    it('lists the variants by position in the full form, with and without the trailing slash', async () => {
+    it('lists the variants by position in the list form, with and without the trailing slash', async () => {
       const expected = {
         page: 1,
         limit: 10,
         pages: 1,
         total: 3,
         _links: { self: href('page=1&limit=10'), first: href('page=1&limit=10'), last: href('page=1&limit=10') },
-        _embedded: { items: await mugVariants() },
+        _embedded: { items: (await mugVariants()).map(variantListItem) },
       };
       expectJson(await get('/api/v1/products/MUG/variants/'), 200, expected);
       expectJson(await get('/api/v1/products/MUG/variants'), 200, expected);
     });
 
     it('pages and sorts', async () => {
-      const [sw, lotr, hard] = await mugVariants();
+      const [sw, lotr, hard] = (await mugVariants()).map(variantListItem);
       expectJson(await get('/api/v1/products/MUG/variants/?limit=2&page=2'), 200, {
         page: 2,
         limit: 2,
@@ -307,10 +307,17 @@ describe('catalog resources: products and product variants', () => {
       });
     });
 
-    it('answers an unknown product with 404, and a page past the end or a zero limit with Page Not Found', async () => {
+    it('answers an unknown product with 404, a zero limit with Page Not Found, and a page past the end with the last page', async () => {
       expectJson(await get('/api/v1/products/NOPE/variants/'), 404, notFound('product'));
-      expectJson(await get('/api/v1/products/MUG/variants/?page=2'), 404, PAGE_NOT_FOUND);
       expectJson(await get('/api/v1/products/MUG/variants/?limit=0'), 404, PAGE_NOT_FOUND);
+      expectJson(await get('/api/v1/products/MUG/variants/?page=2'), 200, {
+        page: 1,
+        limit: 10,
+        pages: 1,
+        total: 3,
+        _links: { self: href('page=1&limit=10'), first: href('page=1&limit=10'), last: href('page=1&limit=10') },
+        _embedded: { items: (await mugVariants()).map(variantListItem) },
+      });
     });
   });
 

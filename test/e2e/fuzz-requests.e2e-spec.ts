@@ -35,6 +35,11 @@ describe('fuzz: structured requests on every registered route', () => {
         'PUT /api/v1/shipping-categories/:code',
         'DELETE /api/v1/locales/:code',
         'GET /api/v1/currencies',
+        'GET /api/v1/products',
+        'GET /api/v1/products/:productCode/variants',
+        'GET /api/v1/promotions',
+        'GET /api/v1/taxons',
+        'GET /api/v1/taxons/:code',
       ]),
     );
   });
@@ -48,6 +53,10 @@ describe('fuzz: structured requests on every registered route', () => {
     expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);
+    // Catalogue items are addressed by code, as their self links say.
+    expect(h.pools.learned.firstParam.get('/api/v1/products')).toEqual(expect.arrayContaining(['MUG', 'CAP']));
+    expect(h.pools.learned.firstParam.get('/api/v1/taxons')).toEqual(expect.arrayContaining(['category', 't_shirts']));
+    expect(h.pools.learned.pairs.get('/api/v1/products/:productCode/variants/:code')).toEqual(expect.arrayContaining([['MUG', 'MUG_SW']]));
   });
 
   it('never answers 5xx, always a documented JSON body, and changes nothing on a 4xx', async () => {

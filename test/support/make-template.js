@@ -17,7 +17,8 @@ async function migrate(clientUrl) {
 
 async function embeddedTemplate() {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create('memory://');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm } });
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();

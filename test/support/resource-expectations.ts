@@ -115,3 +115,13 @@ export async function fullVariant(t: TestApp, v: VariantExpectation) {
     },
   };
 }
+
+const VARIANT_LIST_KEYS = ['id', 'code', 'optionValues', 'position', 'translations', 'version', 'tracked', 'taxCategory', 'shippingCategory', 'channelPricings'];
+
+/** A variant as its product's variant list shows it: the full form without stock, dimensions and the product link. */
+export function variantListItem(full: Record<string, unknown>) {
+  return {
+    ...Object.fromEntries(VARIANT_LIST_KEYS.filter((key) => key in full).map((key) => [key, full[key]])),
+    _links: { self: (full._links as { self: unknown }).self },
+  };
+}

@@ -182,6 +182,26 @@ export interface paths {
         patch: operations["updateCustomer"];
         trace?: never;
     };
+    "/api/v1/products/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description Products with an en_US translation (disabled ones too), by code unless sorted otherwise.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/{code}": {
         parameters: {
             query?: never;
@@ -211,7 +231,7 @@ export interface paths {
         };
         /**
          * List a product's variants
-         * @description In the full variant form, by position unless sorted otherwise.
+         * @description By position unless sorted otherwise.
          */
         get: operations["listProductVariants"];
         put?: never;
@@ -231,6 +251,43 @@ export interface paths {
         };
         /** Show a product variant */
         get: operations["showProductVariant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/taxons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List taxons
+         * @description Every taxon, roots included, in the order they were created.
+         */
+        get: operations["listTaxons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/taxons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a taxon */
+        get: operations["showTaxon"];
         put?: never;
         post?: never;
         delete?: never;
@@ -348,6 +405,26 @@ export interface paths {
         };
         /** Show a zone */
         get: operations["showZone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/promotions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List promotions
+         * @description Every promotion, highest priority first unless sorted otherwise.
+         */
+        get: operations["listPromotions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6046,7 +6123,150 @@ export interface components {
             };
         };
         /**
-         * @description A page of ProductVariantDetail.
+         * @description A page of ProductListItem.
+         * @example {
+         *       "page": 3,
+         *       "limit": 5,
+         *       "pages": 3,
+         *       "total": 13,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/products/?page=3&limit=5"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/products/?page=1&limit=5"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/products/?page=3&limit=5"
+         *         },
+         *         "previous": {
+         *           "href": "/api/v1/products/?page=2&limit=5"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 3,
+         *             "name": "Striped T-shirt",
+         *             "code": "T_SHIRT_STRIPES",
+         *             "options": [
+         *               {
+         *                 "id": 3,
+         *                 "code": "CLOTHING_SIZE",
+         *                 "name": "Size",
+         *                 "position": 0,
+         *                 "values": [
+         *                   {
+         *                     "code": "CLOTHING_SIZE_S",
+         *                     "translations": {
+         *                       "en_US": {
+         *                         "locale": "en_US",
+         *                         "id": 9,
+         *                         "value": "S"
+         *                       },
+         *                       "de_DE": {
+         *                         "locale": "de_DE",
+         *                         "id": 10,
+         *                         "value": "S"
+         *                       }
+         *                     }
+         *                   },
+         *                   {
+         *                     "code": "CLOTHING_SIZE_M",
+         *                     "translations": {
+         *                       "en_US": {
+         *                         "locale": "en_US",
+         *                         "id": 11,
+         *                         "value": "M"
+         *                       },
+         *                       "de_DE": {
+         *                         "locale": "de_DE",
+         *                         "id": 12,
+         *                         "value": "M"
+         *                       }
+         *                     }
+         *                   },
+         *                   {
+         *                     "code": "CLOTHING_SIZE_L",
+         *                     "translations": {
+         *                       "en_US": {
+         *                         "locale": "en_US",
+         *                         "id": 13,
+         *                         "value": "L"
+         *                       },
+         *                       "de_DE": {
+         *                         "locale": "de_DE",
+         *                         "id": 14,
+         *                         "value": "L"
+         *                       }
+         *                     }
+         *                   }
+         *                 ]
+         *               }
+         *             ],
+         *             "averageRating": 0,
+         *             "images": [],
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/products/T_SHIRT_STRIPES"
+         *               }
+         *             }
+         *           },
+         *           {
+         *             "id": 12,
+         *             "name": "Tote bag",
+         *             "code": "TOTE_BAG",
+         *             "options": [],
+         *             "averageRating": 0,
+         *             "images": [],
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/products/TOTE_BAG"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfProductListItem: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/products/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/products/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/products/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/products/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/products/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["ProductListItem"][];
+            };
+        };
+        /**
+         * @description A page of ProductVariantListItem.
          * @example {
          *       "page": 1,
          *       "limit": 1,
@@ -6069,7 +6289,6 @@ export interface components {
          *       "_embedded": {
          *         "items": [
          *           {
-         *             "descriptor": "Star wars mug (MUG_SW)",
          *             "id": 1,
          *             "code": "MUG_SW",
          *             "optionValues": [
@@ -6118,8 +6337,6 @@ export interface components {
          *               }
          *             },
          *             "version": 1,
-         *             "onHold": 0,
-         *             "onHand": 0,
          *             "tracked": false,
          *             "taxCategory": {
          *               "id": 1,
@@ -6159,9 +6376,6 @@ export interface components {
          *             "_links": {
          *               "self": {
          *                 "href": "/api/v1/products/MUG/variants/MUG_SW"
-         *               },
-         *               "product": {
-         *                 "href": "/api/v1/products/MUG"
          *               }
          *             }
          *           }
@@ -6169,7 +6383,7 @@ export interface components {
          *       }
          *     }
          */
-        PageOfProductVariantDetail: {
+        PageOfProductVariantListItem: {
             /** @description This page. */
             page: number;
             /** @description Items per page (after capping). */
@@ -6202,7 +6416,89 @@ export interface components {
                 };
             };
             _embedded: {
-                items: components["schemas"]["ProductVariantDetail"][];
+                items: components["schemas"]["ProductVariantListItem"][];
+            };
+        };
+        /**
+         * @description A page of PromotionListItem.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 2,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/promotions/?criteria%5BcouponBased%5D=false&page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/promotions/?criteria%5BcouponBased%5D=false&page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/promotions/?criteria%5BcouponBased%5D=false&page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 2,
+         *             "code": "big_spender",
+         *             "name": "Big spender discount",
+         *             "priority": 1,
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/promotions/big_spender"
+         *               }
+         *             }
+         *           },
+         *           {
+         *             "id": 3,
+         *             "code": "t_shirt_week",
+         *             "name": "T-shirt week",
+         *             "priority": 0,
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/promotions/t_shirt_week"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfPromotionListItem: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/promotions/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/promotions/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/promotions/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/promotions/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/promotions/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["PromotionListItem"][];
             };
         };
         /**
@@ -6455,6 +6751,142 @@ export interface components {
             };
             _embedded: {
                 items: components["schemas"]["TaxCategoryListItem"][];
+            };
+        };
+        /**
+         * @description A page of TaxonListItem.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 2,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/taxons/?criteria%5Bname%5D=shirt&page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/taxons/?criteria%5Bname%5D=shirt&page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/taxons/?criteria%5Bname%5D=shirt&page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 4,
+         *             "code": "t_shirts",
+         *             "root": {
+         *               "id": 1,
+         *               "code": "category",
+         *               "name": "Category",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/taxons/category"
+         *                 }
+         *               }
+         *             },
+         *             "parent": {
+         *               "id": 3,
+         *               "code": "clothing",
+         *               "name": "Clothing",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/taxons/clothing"
+         *                 }
+         *               }
+         *             },
+         *             "position": 0,
+         *             "translations": {
+         *               "en_US": {
+         *                 "locale": "en_US",
+         *                 "name": "T-shirts"
+         *               }
+         *             },
+         *             "name": "T-shirts",
+         *             "images": [],
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/taxons/t_shirts"
+         *               }
+         *             }
+         *           },
+         *           {
+         *             "id": 7,
+         *             "code": "polo_shirts",
+         *             "root": {
+         *               "id": 1,
+         *               "code": "category",
+         *               "name": "Category",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/taxons/category"
+         *                 }
+         *               }
+         *             },
+         *             "parent": {
+         *               "id": 3,
+         *               "code": "clothing",
+         *               "name": "Clothing",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/taxons/clothing"
+         *                 }
+         *               }
+         *             },
+         *             "position": 1,
+         *             "translations": {
+         *               "en_US": {
+         *                 "locale": "en_US",
+         *                 "name": "Polo shirts"
+         *               }
+         *             },
+         *             "name": "Polo shirts",
+         *             "images": [],
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/taxons/polo_shirts"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfTaxonListItem: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/taxons/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/taxons/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/taxons/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/taxons/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/taxons/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["TaxonListItem"][];
             };
         };
         /**
@@ -7369,13 +7801,7 @@ export interface components {
             /** @description By position. */
             variants: components["schemas"]["ProductVariantDetail"][];
             /** @description By position. */
-            options: {
-                id: number;
-                code: string;
-                name: string;
-                position: number;
-                values: components["schemas"]["ProductOptionValue"][];
-            }[];
+            options: components["schemas"]["ProductOption"][];
             /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
             translations: {
                 [key: string]: {
@@ -7414,6 +7840,107 @@ export interface components {
             };
         };
         /**
+         * @description A product in the product list.
+         * @example {
+         *       "id": 12,
+         *       "name": "Tote bag",
+         *       "code": "TOTE_BAG",
+         *       "options": [],
+         *       "averageRating": 0,
+         *       "images": [],
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/products/TOTE_BAG"
+         *         }
+         *       }
+         *     }
+         */
+        ProductListItem: {
+            id: number;
+            /** @description The en_US name. */
+            name: string;
+            code: string;
+            /** @description By position. */
+            options: components["schemas"]["ProductOption"][];
+            /** @description Always 0: products have no reviews here. */
+            averageRating: number;
+            /** @description Always empty: products have no images here. */
+            images: {
+                id: number;
+                type: string;
+                path: string;
+            }[];
+            _links: {
+                self: {
+                    /** @example /api/v1/products/TOTE_BAG */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description An option of a product (e.g. a size) with its values.
+         * @example {
+         *       "id": 3,
+         *       "code": "CLOTHING_SIZE",
+         *       "name": "Size",
+         *       "position": 0,
+         *       "values": [
+         *         {
+         *           "code": "CLOTHING_SIZE_S",
+         *           "translations": {
+         *             "en_US": {
+         *               "locale": "en_US",
+         *               "id": 9,
+         *               "value": "S"
+         *             },
+         *             "de_DE": {
+         *               "locale": "de_DE",
+         *               "id": 10,
+         *               "value": "S"
+         *             }
+         *           }
+         *         },
+         *         {
+         *           "code": "CLOTHING_SIZE_M",
+         *           "translations": {
+         *             "en_US": {
+         *               "locale": "en_US",
+         *               "id": 11,
+         *               "value": "M"
+         *             },
+         *             "de_DE": {
+         *               "locale": "de_DE",
+         *               "id": 12,
+         *               "value": "M"
+         *             }
+         *           }
+         *         },
+         *         {
+         *           "code": "CLOTHING_SIZE_L",
+         *           "translations": {
+         *             "en_US": {
+         *               "locale": "en_US",
+         *               "id": 13,
+         *               "value": "L"
+         *             },
+         *             "de_DE": {
+         *               "locale": "de_DE",
+         *               "id": 14,
+         *               "value": "L"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ProductOption: {
+            id: number;
+            code: string;
+            name: string;
+            position: number;
+            values: components["schemas"]["ProductOptionValue"][];
+        };
+        /**
          * @description A value of a product option, e.g. a size.
          * @example {
          *       "code": "MUG_SIZE_S",
@@ -7443,7 +7970,7 @@ export interface components {
             } | unknown[];
         };
         /**
-         * @description A product variant with every exposed field (the variant resource, the variant list and the variants of a product).
+         * @description A product variant with every exposed field (the variant resource and the variants of a product).
          * @example {
          *       "descriptor": "Black cap (CAP_BLACK)",
          *       "id": 11,
@@ -7551,6 +8078,134 @@ export interface components {
                 };
                 product: {
                     /** @example /api/v1/products/CAP */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description A variant in its product's variant list (the variant itself adds its stock, dimensions and product link).
+         * @example {
+         *       "id": 1,
+         *       "code": "MUG_SW",
+         *       "optionValues": [
+         *         {
+         *           "code": "MUG_SIZE_S",
+         *           "translations": {
+         *             "en_US": {
+         *               "locale": "en_US",
+         *               "id": 1,
+         *               "value": "Size S"
+         *             },
+         *             "de_DE": {
+         *               "locale": "de_DE",
+         *               "id": 2,
+         *               "value": "Size S"
+         *             }
+         *           }
+         *         },
+         *         {
+         *           "code": "MUG_COLOR_WHITE",
+         *           "translations": {
+         *             "en_US": {
+         *               "locale": "en_US",
+         *               "id": 5,
+         *               "value": "White"
+         *             },
+         *             "de_DE": {
+         *               "locale": "de_DE",
+         *               "id": 6,
+         *               "value": "White"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "position": 0,
+         *       "translations": {
+         *         "en_US": {
+         *           "locale": "en_US",
+         *           "id": 1,
+         *           "name": "Star wars mug"
+         *         },
+         *         "de_DE": {
+         *           "locale": "de_DE",
+         *           "id": 2,
+         *           "name": "Star wars mug"
+         *         }
+         *       },
+         *       "version": 1,
+         *       "tracked": false,
+         *       "taxCategory": {
+         *         "id": 1,
+         *         "code": "std",
+         *         "name": "Standard",
+         *         "description": "Most goods",
+         *         "createdAt": "2026-11-21T02:41:27+0000",
+         *         "updatedAt": "2026-11-21T02:41:27+0000",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/tax-categories/std"
+         *           }
+         *         }
+         *       },
+         *       "shippingCategory": {
+         *         "id": 1,
+         *         "code": "regular",
+         *         "name": "Regular",
+         *         "createdAt": "2026-11-21T02:41:27+0000",
+         *         "updatedAt": "2026-11-21T02:41:27+0000",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/shipping-categories/regular"
+         *           }
+         *         }
+         *       },
+         *       "channelPricings": {
+         *         "WEB": {
+         *           "channelCode": "WEB",
+         *           "price": 1059
+         *         },
+         *         "EU_WEB": {
+         *           "channelCode": "EU_WEB",
+         *           "price": 999
+         *         }
+         *       },
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/products/MUG/variants/MUG_SW"
+         *         }
+         *       }
+         *     }
+         */
+        ProductVariantListItem: {
+            id: number;
+            code: string;
+            optionValues: components["schemas"]["ProductOptionValue"][];
+            /** @description Position of the variant within its product, from 0. */
+            position: number;
+            /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
+            translations: {
+                [key: string]: {
+                    locale: string;
+                    id: number;
+                    name: string;
+                };
+            } | unknown[];
+            version: number;
+            /** @description Whether stock is tracked. */
+            tracked: boolean;
+            taxCategory?: components["schemas"]["TaxCategory"];
+            shippingCategory?: components["schemas"]["ShippingCategory"];
+            /** @description Keyed by channel code. An empty map is written as an empty array `[]`. */
+            channelPricings: {
+                [key: string]: {
+                    channelCode: string;
+                    /** @description Unit price in that channel. */
+                    price: number;
+                };
+            } | unknown[];
+            _links: {
+                self: {
+                    /** @example /api/v1/products/MUG/variants/MUG_SW */
                     href: string;
                 };
             };
@@ -7704,6 +8359,33 @@ export interface components {
                 };
                 promotion: {
                     /** @example /api/v1/promotions/ten_percent_coupon */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description A promotion in the promotion list.
+         * @example {
+         *       "id": 2,
+         *       "code": "big_spender",
+         *       "name": "Big spender discount",
+         *       "priority": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/promotions/big_spender"
+         *         }
+         *       }
+         *     }
+         */
+        PromotionListItem: {
+            id: number;
+            code: string;
+            name: string;
+            /** @description Promotions with a higher priority are applied first. */
+            priority: number;
+            _links: {
+                self: {
+                    /** @example /api/v1/promotions/big_spender */
                     href: string;
                 };
             };
@@ -8212,6 +8894,195 @@ export interface components {
                     code: {
                         errors?: string[];
                     };
+                };
+            };
+        };
+        /**
+         * @description A taxon with its place in the tree and its children.
+         * @example {
+         *       "id": 1,
+         *       "code": "category",
+         *       "position": 0,
+         *       "translations": {
+         *         "en_US": {
+         *           "locale": "en_US",
+         *           "name": "Category"
+         *         }
+         *       },
+         *       "name": "Category",
+         *       "images": [],
+         *       "children": [
+         *         {
+         *           "id": 2,
+         *           "code": "mugs",
+         *           "name": "Mugs",
+         *           "_links": {
+         *             "self": {
+         *               "href": "/api/v1/taxons/mugs"
+         *             }
+         *           }
+         *         },
+         *         {
+         *           "id": 3,
+         *           "code": "clothing",
+         *           "name": "Clothing",
+         *           "_links": {
+         *             "self": {
+         *               "href": "/api/v1/taxons/clothing"
+         *             }
+         *           }
+         *         },
+         *         {
+         *           "id": 5,
+         *           "code": "books",
+         *           "name": "Books",
+         *           "_links": {
+         *             "self": {
+         *               "href": "/api/v1/taxons/books"
+         *             }
+         *           }
+         *         },
+         *         {
+         *           "id": 6,
+         *           "code": "accessories",
+         *           "name": "Accessories",
+         *           "_links": {
+         *             "self": {
+         *               "href": "/api/v1/taxons/accessories"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "level": 0,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/taxons/category"
+         *         }
+         *       }
+         *     }
+         */
+        Taxon: {
+            id: number;
+            code: string;
+            root?: components["schemas"]["TaxonReference"];
+            parent?: components["schemas"]["TaxonReference"];
+            /** @description Among the taxons of the same parent (or the roots), by creation, from 0. */
+            position: number;
+            /** @description Keyed by locale code (en_US: a taxon keeps one name). An empty map is written as an empty array `[]`. */
+            translations: {
+                [key: string]: {
+                    locale: string;
+                    name: string;
+                };
+            } | unknown[];
+            name: string;
+            /** @description Always empty: taxons have no images here. */
+            images: {
+                id: number;
+                type: string;
+                path: string;
+            }[];
+            /** @description Its direct children, by creation. */
+            children: components["schemas"]["TaxonReference"][];
+            /** @description Depth in its tree: 0 for a root. */
+            level: number;
+            _links: {
+                self: {
+                    /** @example /api/v1/taxons/category */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description A taxon in the taxon list; `root` and `parent` are left out for a root.
+         * @example {
+         *       "id": 4,
+         *       "code": "t_shirts",
+         *       "root": {
+         *         "id": 1,
+         *         "code": "category",
+         *         "name": "Category",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/taxons/category"
+         *           }
+         *         }
+         *       },
+         *       "parent": {
+         *         "id": 3,
+         *         "code": "clothing",
+         *         "name": "Clothing",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/taxons/clothing"
+         *           }
+         *         }
+         *       },
+         *       "position": 0,
+         *       "translations": {
+         *         "en_US": {
+         *           "locale": "en_US",
+         *           "name": "T-shirts"
+         *         }
+         *       },
+         *       "name": "T-shirts",
+         *       "images": [],
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/taxons/t_shirts"
+         *         }
+         *       }
+         *     }
+         */
+        TaxonListItem: {
+            id: number;
+            code: string;
+            root?: components["schemas"]["TaxonReference"];
+            parent?: components["schemas"]["TaxonReference"];
+            /** @description Among the taxons of the same parent (or the roots), by creation, from 0. */
+            position: number;
+            /** @description Keyed by locale code (en_US: a taxon keeps one name). An empty map is written as an empty array `[]`. */
+            translations: {
+                [key: string]: {
+                    locale: string;
+                    name: string;
+                };
+            } | unknown[];
+            name: string;
+            /** @description Always empty: taxons have no images here. */
+            images: {
+                id: number;
+                type: string;
+                path: string;
+            }[];
+            _links: {
+                self: {
+                    /** @example /api/v1/taxons/t_shirts */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description A taxon named by another (its root, parent or child).
+         * @example {
+         *       "id": 1,
+         *       "code": "category",
+         *       "name": "Category",
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/taxons/category"
+         *         }
+         *       }
+         *     }
+         */
+        TaxonReference: {
+            id: number;
+            code: string;
+            name: string;
+            _links: {
+                self: {
+                    /** @example /api/v1/taxons/category */
+                    href: string;
                 };
             };
         };
@@ -9869,7 +10740,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageOfCustomers"];
                 };
             };
-            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10549,6 +11420,121 @@ export interface operations {
             };
         };
     };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1; a page past the last one answers the last page. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 50 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 50 are capped. Same as `limit`. */
+                paginate?: number;
+                /** @description Sort order as `sorting[field]=asc|desc`, in the order given; by default `code asc`. The id always breaks ties. An unknown field or direction is a 400. */
+                sorting?: {
+                    /** @enum {string} */
+                    code?: "asc" | "desc";
+                    /** @enum {string} */
+                    name?: "asc" | "desc";
+                };
+                /** @description Filters as `criteria[name]=value`: `search` (the code or the en_US name, a text: `criteria[name]=text` (contains, case-insensitive) or `criteria[name][type]=contains|not_contains|equal|not_equal|starts_with|ends_with|empty|not_empty|in|not_in&criteria[name][value]=text`), `enabled` (`true` or `false` (also as `criteria[enabled][value]`)). An unknown filter is a 400. */
+                criteria?: {
+                    search?: string;
+                    enabled?: string;
+                };
+                /** @description Only the products directly in the taxon with this id (an unknown id lists none). Not a whole number: 400. */
+                taxonId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products; a page past the last one answers the last page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProductListItem"];
+                };
+            };
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
     showProduct: {
         parameters: {
             query?: never;
@@ -10639,11 +11625,11 @@ export interface operations {
     listProductVariants: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. */
+                /** @description Page number, from 1; a page past the last one answers the last page. */
                 page?: number;
-                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                /** @description Items per page, 10 by default; larger values than 50 are capped. Wins over `paginate` when both are given. */
                 limit?: number;
-                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                /** @description Items per page, 10 by default; larger values than 50 are capped. Same as `limit`. */
                 paginate?: number;
                 /** @description Sort order as `sorting[field]=asc|desc`, in the order given; by default `position asc`. The id always breaks ties. An unknown field or direction is a 400. */
                 sorting?: {
@@ -10651,6 +11637,11 @@ export interface operations {
                     position?: "asc" | "desc";
                     /** @enum {string} */
                     code?: "asc" | "desc";
+                };
+                /** @description Filters as `criteria[name]=value`: `code` (the variant code, a text: `criteria[name]=text` (contains, case-insensitive) or `criteria[name][type]=contains|not_contains|equal|not_equal|starts_with|ends_with|empty|not_empty|in|not_in&criteria[name][value]=text`), `name` (the en_US name, a text: `criteria[name]=text` (contains, case-insensitive) or `criteria[name][type]=contains|not_contains|equal|not_equal|starts_with|ends_with|empty|not_empty|in|not_in&criteria[name][value]=text`). An unknown filter is a 400. */
+                criteria?: {
+                    code?: string;
+                    name?: string;
                 };
             };
             header?: never;
@@ -10662,17 +11653,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the product's variants. */
+            /** @description A page of the product's variants; a page past the last one answers the last page. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageOfProductVariantDetail"];
+                    "application/json": components["schemas"]["PageOfProductVariantListItem"];
                 };
             };
-            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -10710,7 +11701,7 @@ export interface operations {
             };
             /**
              * @description - No product has this code.
-             *     - `page` or the page size is not a positive integer, or the page is past the last one.
+             *     - `page` or the page size is not a positive integer.
              */
             404: {
                 headers: {
@@ -10817,6 +11808,201 @@ export interface operations {
                         code: 404;
                         /** @enum {string} */
                         message: "The \"product variant\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    listTaxons: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1; a page past the last one answers the last page. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 50 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 50 are capped. Same as `limit`. */
+                paginate?: number;
+                /** @description Sort order as `sorting[field]=asc|desc`, in the order given; by default `id asc`. The list takes no sorting: any field is a 400. */
+                sorting?: Record<string, never>;
+                /** @description Filters as `criteria[name]=value`: `name` (the name, `criteria[name]=text` (contains, case-insensitive) or `criteria[name][type]=…&criteria[name][value]=text`), `code` (the code, `criteria[name]=text` (contains, case-insensitive) or `criteria[name][type]=…&criteria[name][value]=text`). An unknown filter is a 400. */
+                criteria?: {
+                    name?: string;
+                    code?: string;
+                };
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of taxons; a page past the last one answers the last page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfTaxonListItem"];
+                };
+            };
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    showTaxon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Taxon code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The taxon with its place in the tree and its children. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Taxon"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No taxon has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"taxon\" has not been found";
                     };
                 };
             };
@@ -12323,6 +13509,121 @@ export interface operations {
             };
         };
     };
+    listPromotions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1; a page past the last one answers the last page. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 50 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 50 are capped. Same as `limit`. */
+                paginate?: number;
+                /** @description Sort order as `sorting[field]=asc|desc`, in the order given; by default `priority desc`. The id always breaks ties. An unknown field or direction is a 400. */
+                sorting?: {
+                    /** @enum {string} */
+                    priority?: "asc" | "desc";
+                    /** @enum {string} */
+                    code?: "asc" | "desc";
+                    /** @enum {string} */
+                    name?: "asc" | "desc";
+                };
+                /** @description Filters as `criteria[name]=value`: `search` (the code or the name, a text: `criteria[search]=text` (contains, case-insensitive) or `criteria[search][type]=…&criteria[search][value]=text`), `couponBased` (`true` or `false` (also as `criteria[couponBased][value]`)). An unknown filter is a 400. */
+                criteria?: {
+                    search?: string;
+                    couponBased?: string;
+                };
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of promotions; a page past the last one answers the last page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfPromotionListItem"];
+                };
+            };
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
     showPromotion: {
         parameters: {
             query?: never;
@@ -12923,7 +14224,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageOfCarts"];
                 };
             };
-            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -15188,7 +16489,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageOfCustomerOrders"];
                 };
             };
-            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -15328,7 +16629,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageOfOrders"];
                 };
             };
-            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -15913,7 +17214,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageOfPayments"];
                 };
             };
-            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -16199,7 +17500,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageOfShipments"];
                 };
             };
-            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -16481,7 +17782,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageOfWebhooks"];
                 };
             };
-            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -17327,7 +18628,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageOfWebhookDeliveries"];
                 };
             };
-            /** @description Unknown sorting field or direction, or unknown filter; the message names the allowed ones. */
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -1,8 +1,17 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Product } from './product.entity';
 
 @Entity({ tableName: 'product_translation' })
 @Unique({ properties: ['product', 'locale'] })
+// The product list (its rows are the en_US names): search by a substring of the name, and sort by name (Migration20261129050000).
+@Index({
+  name: 'product_translation_en_us_name_trgm',
+  expression: `create index "product_translation_en_us_name_trgm" on "product_translation" using gin ("name" gin_trgm_ops) with (fastupdate = off) where "locale" = 'en_US'`,
+})
+@Index({
+  name: 'product_translation_en_us_name',
+  expression: `create index "product_translation_en_us_name" on "product_translation" ("name", "product_id") where "locale" = 'en_US'`,
+})
 export class ProductTranslation {
   @PrimaryKey({ type: 'integer' })
   id!: number;

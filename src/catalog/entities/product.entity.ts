@@ -1,4 +1,4 @@
-import { Entity, ManyToMany, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToMany, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Collection, Opt } from '@mikro-orm/core';
 import { ProductOption } from './product-option.entity';
 import { ProductTranslation } from './product-translation.entity';
@@ -6,6 +6,8 @@ import { ProductVariant } from './product-variant.entity';
 import { Taxon } from './taxon.entity';
 
 @Entity({ tableName: 'product' })
+/** The product list's search by a substring of the code (Migration20261129050000). */
+@Index({ name: 'product_code_trgm', expression: 'create index "product_code_trgm" on "product" using gin ("code" gin_trgm_ops) with (fastupdate = off)' })
 export class Product {
   @PrimaryKey({ type: 'integer' })
   id!: number;

@@ -24,16 +24,20 @@ export interface Product {
   taxons: Array<{ id: number; code: string; name: string }>;
 }
 
+/** The options of the product whose id is `productId` (a fixed column expression), each with its values, as ProductOption[]. */
+export const productOptionsJson = (productId: string) => `
+  coalesce((select json_agg(json_build_object('id', o.id, 'code', o.code, 'name', o.name, 'position', o.position, 'values',
+                              coalesce((select json_agg(${OPTION_VALUE_JSON} order by ov.id)
+                                          from product_option_value ov where ov.option_id = o.id), '[]'::json))
+                            order by o.position, o.id)
+              from product_product_option ppo join product_option o on o.id = ppo.product_option_id
+             where ppo.product_id = ${productId}), '[]'::json)`;
+
 const PRODUCT_SELECT = `
   select prod.id, prod.code, prod.enabled, prod.created_at as "createdAt", prod.updated_at as "updatedAt",
          coalesce((select json_agg(variant order by variant.position, variant.id)
                      from (${VARIANT_SELECT} where v.product_id = prod.id) variant), '[]'::json) as variants,
-         coalesce((select json_agg(json_build_object('id', o.id, 'code', o.code, 'name', o.name, 'position', o.position, 'values',
-                                     coalesce((select json_agg(${OPTION_VALUE_JSON} order by ov.id)
-                                                 from product_option_value ov where ov.option_id = o.id), '[]'::json))
-                                   order by o.position, o.id)
-                     from product_product_option ppo join product_option o on o.id = ppo.product_option_id
-                    where ppo.product_id = prod.id), '[]'::json) as options,
+         ${productOptionsJson('prod.id')} as options,
          coalesce((select json_agg(json_build_object('id', pt.id, 'locale', pt.locale, 'name', pt.name, 'description', pt.description) order by pt.id)
                      from product_translation pt where pt.product_id = prod.id), '[]'::json) as translations,
          coalesce((select json_agg(json_build_object('id', tx.id, 'code', tx.code, 'name', tx.name) order by tx.id)

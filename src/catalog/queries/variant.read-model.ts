@@ -2,6 +2,7 @@ import type { ConnectionType, EntityManager } from '@mikro-orm/postgresql';
 import { LIST_READ } from '../../database/replicas/list-read';
 import type { PageWindow } from '../../common/pagination/page';
 import type { PageRequest, SortDirection } from '../../common/pagination/page-request';
+import { stringFilterSql, type SqlCondition, type StringFilter } from '../../common/pagination/string-filter';
 import { findShippingCategoryDetails, type ShippingCategoryDetail } from '../../shipping/categories/queries/shipping-category.read-model';
 import { findTaxCategoryDetails, type TaxCategoryDetail } from '../../taxation/queries/tax-category.read-model';
 
@@ -87,9 +88,39 @@ export async function withCategories(em: EntityManager, rows: VariantRow[], conn
 
 export const VARIANT_SORTS = ['position', 'code'] as const;
 export type VariantSort = (typeof VARIANT_SORTS)[number];
-export type VariantPageRequest = PageRequest<VariantSort, never>;
+export const VARIANT_CRITERIA = ['code', 'name'] as const;
+export type VariantCriterion = (typeof VARIANT_CRITERIA)[number];
+export type VariantPageRequest = PageRequest<VariantSort, VariantCriterion>;
+
+/** The variant list's filters: a text over the code, and one over the en_US name (a variant without one has no name to match). */
+export interface VariantListFilters {
+  code: StringFilter | null;
+  name: StringFilter | null;
+}
 
 const SORT_COLUMNS: Record<VariantSort | 'id', string> = { position: 'v.position', code: 'v.code', id: 'v.id' };
+
+/** The joins and conditions the filters add to a product's variants (`v`), after `where p.code = ?`. */
+function variantFilters(filters: VariantListFilters): { joins: string; conditions: SqlCondition } {
+  const parts = [filters.code === null ? null : stringFilterSql('v.code', filters.code), filters.name === null ? null : stringFilterSql('vn.name', filters.name)].filter(
+    (part): part is SqlCondition => part !== null,
+  );
+  return {
+    joins: filters.name === null ? '' : ` left join product_variant_translation vn on vn.variant_id = v.id and vn.locale = 'en_US'`,
+    conditions: { sql: parts.map((part) => ` and ${part.sql}`).join(''), params: parts.flatMap((part) => part.params) },
+  };
+}
+
+/** The product's id with its number of variants the filters keep; null when no product has this code. */
+export async function countVariants(em: EntityManager, productCode: string, filters: VariantListFilters): Promise<number | null> {
+  const { joins, conditions } = variantFilters(filters);
+  const [row] = await em.execute<Array<{ total: number }>>(
+    `select (select count(*)::int from product_variant v${joins} where v.product_id = p.id${conditions.sql}) as total from product p where p.code = ?`,
+    [...conditions.params, productCode],
+    LIST_READ,
+  );
+  return row === undefined ? null : row.total;
+}
 
 // ORM populate (shop_bench): joined 169 reads/s, select-in 152 reads/s in 10 statements; one JSON-building statement: 991 reads/s (bench 2026-11-24)
 /** A variant, only under the product named in the path. */
@@ -101,8 +132,13 @@ export async function findVariant(em: EntityManager, productCode: string, code: 
 
 // ORM populate (page of 10, shop_bench): select-in 98 reads/s in 10 statements, joined 30 reads/s; one JSON-building statement: 518 reads/s (bench 2026-11-24)
 /** One page of a product's variants. */
-export async function findVariantPage(em: EntityManager, productCode: string, request: VariantPageRequest, window: PageWindow): Promise<Variant[]> {
+export async function findVariantPage(em: EntityManager, productCode: string, request: VariantPageRequest, filters: VariantListFilters, window: PageWindow): Promise<Variant[]> {
   const order = request.sorting.map(([field, direction]: [VariantSort | 'id', SortDirection]) => `${SORT_COLUMNS[field]} ${direction}`).join(', ');
-  const rows = await em.execute<VariantRow[]>(`${VARIANT_SELECT} where p.code = ? order by ${order} limit ? offset ?`, [productCode, window.limit, window.offset], LIST_READ);
+  const { joins, conditions } = variantFilters(filters);
+  const rows = await em.execute<VariantRow[]>(
+    `${VARIANT_SELECT}${joins} where p.code = ?${conditions.sql} order by ${order} limit ? offset ?`,
+    [productCode, ...conditions.params, window.limit, window.offset],
+    LIST_READ,
+  );
   return withCategories(em, rows, LIST_READ.connectionType);
 }

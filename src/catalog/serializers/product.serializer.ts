@@ -1,9 +1,11 @@
 import { formatDateTime } from '../../common/datetime';
-import { links } from '../../common/links';
+import { links, selfLink } from '../../common/links';
 import { keyedBy } from '../../common/serialization/keyed-by';
+import type { ProductListItem } from '../queries/product-list.read-model';
 import type { Product, ProductOption } from '../queries/product.read-model';
 import { serializeOptionValue, serializeVariant } from './variant.serializer';
 
+/** An option of a product with its values: in the product and in the product list. */
 function serializeOption(row: ProductOption) {
   return { id: row.id, code: row.code, name: row.name, position: row.position, values: row.values.map(serializeOptionValue) };
 }
@@ -31,5 +33,21 @@ export function serializeProduct(row: Product) {
       self: { href: links.product(row.code) },
       variants: { href: links.productVariants(row.code) },
     },
+  };
+}
+
+/**
+ * A product in the product list: its en_US name, its options, and the rating and images the list shape has
+ * (no product has reviews or images here, so 0 and none).
+ */
+export function serializeProductListItem(row: ProductListItem) {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    options: row.options.map(serializeOption),
+    averageRating: 0,
+    images: [],
+    _links: selfLink(links.product(row.code)),
   };
 }

@@ -12,7 +12,7 @@ export function serializeOptionValue(row: OptionValue) {
 }
 
 /**
- * The full variant form (every exposed field and link): the variant resource, the variant list and the
+ * The full variant form (every exposed field and link): the variant resource and the
  * variants embedded in a product. `descriptor` is "<name> (<code>)", or "(<code>)" when nothing has a name.
  */
 export function serializeVariant(row: Variant) {
@@ -38,5 +38,22 @@ export function serializeVariant(row: Variant) {
       self: { href: links.variant(row.productCode, row.code) },
       product: { href: links.product(row.productCode) },
     },
+  };
+}
+
+/** A variant in its product's variant list: the stock counters, dimensions and the product link are left to the variant itself. */
+export function serializeVariantListItem(row: Variant) {
+  return {
+    id: row.id,
+    code: row.code,
+    optionValues: row.optionValues.map(serializeOptionValue),
+    position: row.position,
+    translations: keyedBy(row.translations, (t) => t.locale, (t) => ({ locale: t.locale, id: t.id, name: t.name })),
+    version: row.version,
+    tracked: row.tracked,
+    ...(row.taxCategory !== null && { taxCategory: serializeTaxCategory(row.taxCategory) }),
+    ...(row.shippingCategory !== null && { shippingCategory: serializeShippingCategory(row.shippingCategory) }),
+    channelPricings: keyedBy(row.channelPricings, (p) => p.channelCode, (p) => ({ channelCode: p.channelCode, price: p.price })),
+    _links: { self: { href: links.variant(row.productCode, row.code) } },
   };
 }

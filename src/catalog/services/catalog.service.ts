@@ -1,22 +1,41 @@
-import { raw } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { resourceNotFound } from '../../common/errors/api-error';
+import { badRequest, resourceNotFound } from '../../common/errors/api-error';
 import { links } from '../../common/links';
 import { readPage } from '../../common/pagination/page';
-import { parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
-import { LIST_READ } from '../../database/replicas/list-read';
-import { Product } from '../entities/product.entity';
+import { GRID_PAGING, parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
+import { readBooleanFilter, readStringFilter } from '../../common/pagination/string-filter';
+import { countProductList, findProductListPage, PRODUCT_CRITERIA, PRODUCT_SORTS, type ProductCriterion, type ProductListFilters, type ProductSort } from '../queries/product-list.read-model';
 import { findProduct } from '../queries/product.read-model';
-import { findVariant, findVariantPage, VARIANT_SORTS, type VariantSort } from '../queries/variant.read-model';
-import { serializeProduct } from '../serializers/product.serializer';
-import { serializeVariant } from '../serializers/variant.serializer';
+import { countVariants, findVariant, findVariantPage, VARIANT_CRITERIA, VARIANT_SORTS, type VariantCriterion, type VariantSort } from '../queries/variant.read-model';
+import { serializeProduct, serializeProductListItem } from '../serializers/product.serializer';
+import { serializeVariant, serializeVariantListItem } from '../serializers/variant.serializer';
 
-export const VARIANT_LIST: ListSpec<VariantSort, never> = { sortable: VARIANT_SORTS, defaultSort: ['position', 'asc'], criteria: [] };
+export const PRODUCT_LIST: ListSpec<ProductSort, ProductCriterion> = { sortable: PRODUCT_SORTS, defaultSort: ['code', 'asc'], criteria: PRODUCT_CRITERIA, ...GRID_PAGING };
+export const VARIANT_LIST: ListSpec<VariantSort, VariantCriterion> = { sortable: VARIANT_SORTS, defaultSort: ['position', 'asc'], criteria: VARIANT_CRITERIA, ...GRID_PAGING };
+
+/** `taxonId`: the id of the taxon the listed products are directly in; absent or empty for every product. */
+function readTaxonId(rawQuery: string): number | null {
+  const raw = new Map(new URLSearchParams(rawQuery)).get('taxonId')?.trim() ?? '';
+  if (raw === '') return null;
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647) throw badRequest(`Invalid taxonId "${raw}": expected the id of a taxon.`);
+  return Number(raw);
+}
 
 @Injectable()
 export class CatalogService {
   constructor(private readonly em: EntityManager) {}
+
+  /** One page of the product list. */
+  async products(rawQuery: string) {
+    const request = parsePageRequest(rawQuery, PRODUCT_LIST);
+    const filters: ProductListFilters = { search: readStringFilter(rawQuery, 'search'), enabled: readBooleanFilter(rawQuery, 'enabled'), taxonId: readTaxonId(rawQuery) };
+    const em = this.em.fork();
+    return readPage(links.products(), request, {
+      count: () => countProductList(em, filters),
+      read: async (window, total) => (await findProductListPage(em, request, filters, window, total)).map(serializeProductListItem),
+    });
+  }
 
   async product(code: string) {
     const row = await findProduct(this.em.fork(), code);
@@ -27,21 +46,15 @@ export class CatalogService {
   /** One page of a product's variants; an unknown product is a 404, not an empty page. */
   async variants(productCode: string, rawQuery: string) {
     const request = parsePageRequest(rawQuery, VARIANT_LIST);
+    const filters = { code: readStringFilter(rawQuery, 'code'), name: readStringFilter(rawQuery, 'name') };
     const em = this.em.fork();
     return readPage(links.productVariants(productCode), request, {
-      // The product (no row when it is unknown) with its number of variants, in one statement.
       count: async () => {
-        const [counted] = await em
-          .createQueryBuilder(Product, 'p', LIST_READ.connectionType)
-          .select(['p.id', raw('count(v.id)::int as total')])
-          .leftJoin('p.variants', 'v')
-          .where({ code: productCode })
-          .groupBy('p.id')
-          .execute<Array<{ id: number; total: number } | undefined>>('all');
-        if (counted === undefined) throw resourceNotFound('product');
-        return counted.total;
+        const total = await countVariants(em, productCode, filters);
+        if (total === null) throw resourceNotFound('product');
+        return total;
       },
-      read: async (window) => (await findVariantPage(em, productCode, request, window)).map(serializeVariant),
+      read: async (window) => (await findVariantPage(em, productCode, request, filters, window)).map(serializeVariantListItem),
     });
   }
 

@@ -153,15 +153,18 @@ export function ApiPage<Sort extends string, Criterion extends string>(options: 
   const sortable = spec.sortable as readonly string[];
   const criteriaNames = spec.criteria as readonly string[];
   const defaultSort = `${spec.defaultSort[0]} ${spec.defaultSort[1]}`;
+  const maxLimit = spec.maxLimit ?? MAX_PAGE_SIZE;
+  const clamps = spec.pastLastPage === 'lastPage';
   const pageSize = (name: string, extra: string) =>
     ApiQuery({
       name,
       required: false,
-      description: `Items per page, ${DEFAULT_PAGE_SIZE} by default; larger values than ${MAX_PAGE_SIZE} are capped. ${extra}`,
+      description: `Items per page, ${DEFAULT_PAGE_SIZE} by default; larger values than ${maxLimit} are capped. ${extra}`,
       schema: integer({ ...PAGING_RANGE, default: DEFAULT_PAGE_SIZE }),
     });
+  const pageDescription = clamps ? 'Page number, from 1; a page past the last one answers the last page.' : 'Page number, from 1.';
   const decorators = [
-    ApiQuery({ name: 'page', required: false, description: 'Page number, from 1.', schema: integer({ ...PAGING_RANGE, default: 1 }) }),
+    ApiQuery({ name: 'page', required: false, description: pageDescription, schema: integer({ ...PAGING_RANGE, default: 1 }) }),
     pageSize('limit', 'Wins over `paginate` when both are given.'),
     pageSize('paginate', 'Same as `limit`.'),
     ApiQuery({
@@ -171,7 +174,7 @@ export function ApiPage<Sort extends string, Criterion extends string>(options: 
       explode: true,
       description:
         `Sort order as \`sorting[field]=asc|desc\`, in the order given; by default \`${defaultSort}\`. ` +
-        'The id always breaks ties. An unknown field or direction is a 400.',
+        (sortable.length === 0 ? 'The list takes no sorting: any field is a 400.' : 'The id always breaks ties. An unknown field or direction is a 400.'),
       schema: {
         type: 'object',
         properties: Object.fromEntries(sortable.map((field) => [field, string({ enum: ['asc', 'desc'] })])),
@@ -199,8 +202,11 @@ export function ApiPage<Sort extends string, Criterion extends string>(options: 
     ...decorators,
     ApiResponses(
       ok(options.description, options.page, options.examples),
-      notFound('`page` or the page size is not a positive integer, or the page is past the last one.', PAGE_NOT_FOUND_MESSAGE),
-      badRequest('Unknown sorting field or direction, or unknown filter; the message names the allowed ones.'),
+      notFound(
+        clamps ? '`page` or the page size is not a positive integer.' : '`page` or the page size is not a positive integer, or the page is past the last one.',
+        PAGE_NOT_FOUND_MESSAGE,
+      ),
+      badRequest('Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which.'),
     ),
   );
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors/api-error';
-import { pageHref, readPage } from './page';
-import { parsePageRequest, parsePagingRequest, type ListSpec } from './page-request';
+import { fromTheEnd, pageHref, readPage } from './page';
+import { GRID_PAGING, parsePageRequest, parsePagingRequest, type ListSpec, type PastLastPage } from './page-request';
 
 const spec: ListSpec<'id' | 'email' | 'lastName', 'search'> = { sortable: ['id', 'email', 'lastName'], defaultSort: ['id', 'desc'], criteria: ['search'] };
 
@@ -81,7 +81,7 @@ describe('parsePageRequest', () => {
 });
 
 describe('readPage', () => {
-  const request = (page: number, limit: number) => ({ page, limit, carriedQuery: [] as Array<[string, string]> });
+  const request = (page: number, limit: number, pastLastPage: PastLastPage = 'notFound') => ({ page, limit, carriedQuery: [] as Array<[string, string]>, pastLastPage });
   const href = (page: number, limit: number) => ({ href: `/api/v1/carts/?page=${page}&limit=${limit}` });
   const never = () => Promise.reject(new Error('read when nothing was to be read'));
 
@@ -120,5 +120,49 @@ describe('readPage', () => {
     await expect(readPage('/api/v1/carts/', request(4, 2), { count: () => Promise.resolve(5), read: never })).rejects.toBeInstanceOf(ApiError);
     const readWithTotal = () => Promise.resolve({ total: 5, items: [] });
     await expect(readPage('/api/v1/carts/', request(4, 2), { readWithTotal })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('answers a page past the last one of a grid list with the last page, read once when counted first', async () => {
+    const windows: unknown[] = [];
+    const read = (window: unknown) => {
+      windows.push(window);
+      return Promise.resolve(['e']);
+    };
+    const page = await readPage('/api/v1/carts/', request(9, 2, 'lastPage'), { count: () => Promise.resolve(5), read });
+    expect(windows).toEqual([{ limit: 2, offset: 4 }]);
+    expect(page).toEqual(expect.objectContaining({ page: 3, pages: 3, _links: { self: href(3, 2), first: href(1, 2), last: href(3, 2), previous: href(2, 2) } }));
+    const totals: unknown[] = [];
+    const readWithTotal = (window: { offset: number }) => {
+      totals.push(window);
+      return Promise.resolve({ total: 5, items: window.offset === 4 ? ['e'] : [] });
+    };
+    expect((await readPage('/api/v1/carts/', request(9, 2, 'lastPage'), { readWithTotal }))._embedded.items).toEqual(['e']);
+    expect(totals).toEqual([{ limit: 2, offset: 16 }, { limit: 2, offset: 4 }]);
+  });
+});
+
+describe('grid paging', () => {
+  const grid: ListSpec<'code', never> = { sortable: ['code'], defaultSort: ['code', 'asc'], criteria: [], ...GRID_PAGING };
+
+  it('caps the page size at 50 and keeps the last page', () => {
+    expect(parsePageRequest('limit=51', grid)).toEqual(expect.objectContaining({ limit: 50, pastLastPage: 'lastPage' }));
+    expect(parsePageRequest('limit=51', spec)).toEqual(expect.objectContaining({ limit: 51, pastLastPage: 'notFound' }));
+  });
+
+  it('names no allowed field when a list takes no sorting', () => {
+    const unsorted: ListSpec<never, never> = { sortable: [], defaultSort: ['id', 'asc'], criteria: [] };
+    expect(errorOf(() => parsePageRequest('sorting%5Bname%5D=asc', unsorted))).toEqual({ status: 400, body: { code: 400, message: 'Unknown sorting field "name". Allowed: none.' } });
+  });
+});
+
+describe('fromTheEnd', () => {
+  it.each([
+    [{ limit: 10, offset: 0 }, 95, null],
+    [{ limit: 10, offset: 40 }, 95, null],
+    [{ limit: 10, offset: 50 }, 95, { limit: 10, offset: 35 }],
+    [{ limit: 10, offset: 90 }, 95, { limit: 5, offset: 0 }],
+    [{ limit: 10, offset: 80 }, 90, { limit: 10, offset: 0 }],
+  ])('reads %j of %i rows from the end as %j', (window, total, expected) => {
+    expect(fromTheEnd(window, total)).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error';
-import { readStringFilter, stringFilterWhere } from './string-filter';
+import { readBooleanFilter, readStringFilter, stringFilterSql, stringFilterWhere } from './string-filter';
 
 describe('string filter', () => {
   it.each([
@@ -45,5 +45,35 @@ describe('string filter', () => {
     ['not_in', 'new', { state: { $nin: ['new'] } }],
   ] as const)('turns %s %j into an ORM condition', (type, value, expected) => {
     expect(stringFilterWhere('state', { type, value })).toEqual(expected);
+  });
+
+  it.each([
+    ['contains', '50%_a', { sql: 'p.code ilike ?', params: ['%50\\%\\_a%'] }],
+    ['not_contains', 'mug', { sql: 'not p.code ilike ?', params: ['%mug%'] }],
+    ['starts_with', 'MU', { sql: 'p.code ilike ?', params: ['MU%'] }],
+    ['ends_with', 'UG', { sql: 'p.code ilike ?', params: ['%UG'] }],
+    ['equal', 'MUG', { sql: 'p.code = ?', params: ['MUG'] }],
+    ['not_equal', 'MUG', { sql: 'p.code <> ?', params: ['MUG'] }],
+    ['empty', '', { sql: "(p.code is null or p.code = '')", params: [] }],
+    ['not_empty', '', { sql: "(p.code is not null and p.code <> '')", params: [] }],
+    ['in', 'MUG, CAP', { sql: 'p.code in (?, ?)', params: ['MUG', 'CAP'] }],
+    ['not_in', 'MUG', { sql: 'p.code not in (?)', params: ['MUG'] }],
+  ] as const)('turns %s %j into SQL with bound values', (type, value, expected) => {
+    expect(stringFilterSql('p.code', { type, value })).toEqual(expected);
+  });
+
+  it.each([
+    ['', null],
+    ['criteria%5Benabled%5D=true', true],
+    ['criteria%5Benabled%5D=FALSE', false],
+    ['criteria%5Benabled%5D=1', true],
+    ['criteria%5Benabled%5D%5Bvalue%5D=false', false],
+    ['criteria%5Benabled%5D=', null],
+  ])('reads the boolean filter of "%s" as %j', (query, expected) => {
+    expect(readBooleanFilter(query, 'enabled')).toEqual(expected);
+  });
+
+  it('answers another boolean value with a 400', () => {
+    expect(() => readBooleanFilter('criteria%5Benabled%5D=yes', 'enabled')).toThrow(ApiError);
   });
 });

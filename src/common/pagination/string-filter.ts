@@ -8,7 +8,7 @@ import { badRequest } from '../errors/api-error';
 const STRING_FILTER_TYPES = ['contains', 'not_contains', 'equal', 'not_equal', 'starts_with', 'ends_with', 'empty', 'not_empty', 'in', 'not_in'] as const;
 type StringFilterType = (typeof STRING_FILTER_TYPES)[number];
 
-interface StringFilter {
+export interface StringFilter {
   type: StringFilterType;
   value: string;
 }
@@ -59,4 +59,58 @@ export function stringFilterWhere(property: string, filter: StringFilter): Recor
     case 'not_in':
       return on({ $nin: listOf(filter.value) });
   }
+}
+
+/** A condition in SQL with its bound values, for the lists written as SQL. */
+export interface SqlCondition {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The SQL condition of a string filter on `column`, a fixed column expression of the caller (never a value):
+ * the same matches as stringFilterWhere, every value bound. Substring matches (`ilike`) can be served by a
+ * trigram index on the column.
+ */
+export function stringFilterSql(column: string, filter: StringFilter): SqlCondition {
+  const like = (pattern: string, negate = false) => ({ sql: `${negate ? 'not ' : ''}${column} ilike ?`, params: [pattern] });
+  const list = (negate: boolean) => {
+    const values = listOf(filter.value);
+    return { sql: `${column} ${negate ? 'not in' : 'in'} (${values.map(() => '?').join(', ')})`, params: values };
+  };
+  switch (filter.type) {
+    case 'contains':
+      return like(`%${likeEscape(filter.value)}%`);
+    case 'not_contains':
+      return like(`%${likeEscape(filter.value)}%`, true);
+    case 'starts_with':
+      return like(`${likeEscape(filter.value)}%`);
+    case 'ends_with':
+      return like(`%${likeEscape(filter.value)}`);
+    case 'equal':
+      return { sql: `${column} = ?`, params: [filter.value] };
+    case 'not_equal':
+      return { sql: `${column} <> ?`, params: [filter.value] };
+    case 'empty':
+      return { sql: `(${column} is null or ${column} = '')`, params: [] };
+    case 'not_empty':
+      return { sql: `(${column} is not null and ${column} <> '')`, params: [] };
+    case 'in':
+      return list(false);
+    case 'not_in':
+      return list(true);
+  }
+}
+
+/**
+ * The grid's boolean filter: `criteria[name]=true|false` (or `criteria[name][value]=…`); null when no value
+ * is given. Anything else is a 400.
+ */
+export function readBooleanFilter(rawQuery: string, name: string): boolean | null {
+  const last = new Map(new URLSearchParams(rawQuery));
+  const value = (last.get(`criteria[${name}][value]`) ?? last.get(`criteria[${name}]`) ?? '').trim().toLowerCase();
+  if (value === '') return null;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw badRequest(`Invalid filter "${name}": expected true or false.`);
 }

@@ -14,6 +14,7 @@ import { Migration20261128164421 } from './Migration20261128164421';
 import { Migration20261128200000 } from './Migration20261128200000';
 import { Migration20261129020000 } from './Migration20261129020000';
 import { Migration20261129035957 } from './Migration20261129035957';
+import { Migration20261129050000 } from './Migration20261129050000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128200000', class: Migration20261128200000 },
   { name: 'Migration20261129020000', class: Migration20261129020000 },
   { name: 'Migration20261129035957', class: Migration20261129035957 },
+  { name: 'Migration20261129050000', class: Migration20261129050000 },
 ];

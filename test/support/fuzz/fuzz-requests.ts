@@ -121,8 +121,14 @@ const QUERY_KEYS = [
   'page', 'limit', 'paginate', 'sorting[id]', 'sorting[createdAt]', 'sorting[updatedAt]', 'sorting[total]', 'sorting[email]', 'sorting[number]',
   'sorting[nope]', 'criteria[customer]', 'criteria[channel]', 'criteria[search]', 'criteria[group]', 'criteria[state]', 'criteria[checkoutState]',
   'criteria[nope]', 'sorting', 'criteria', 'page[]', 'sorting[id][x]', 'criteria[]', 'sorting[]',
+  // The catalogue's grid lists: their sorts, filters (also in the typed form) and the product list's taxon.
+  'sorting[code]', 'sorting[name]', 'sorting[position]', 'sorting[priority]', 'criteria[code]', 'criteria[name]', 'criteria[enabled]',
+  'criteria[couponBased]', 'criteria[search][type]', 'criteria[search][value]', 'criteria[name][type]', 'criteria[enabled][value]', 'taxonId',
 ];
-const QUERY_VALUES = ['1', '2', '0', '-1', '10', '100', '101', '1000000000000', '99999999999999999999', '1.5', '1e2', ' 3 ', '+2', 'abc', '', 'asc', 'desc', 'ASC', 'Desc', 'WEB', 'retail', 'cart', 'new', 'completed'];
+const QUERY_VALUES = [
+  '1', '2', '0', '-1', '10', '100', '101', '1000000000000', '99999999999999999999', '1.5', '1e2', ' 3 ', '+2', 'abc', '', 'asc', 'desc', 'ASC', 'Desc', 'WEB', 'retail',
+  'cart', 'new', 'completed', 'true', 'false', 'mug', '%', '_', 'contains', 'not_contains', 'in', 'not_in', 'empty', 'like',
+];
 /** Raw (unencoded) query text, including broken percent-escapes. */
 const RAW_QUERY_VALUES = ['%', '%zz', '%E0%A4%A', '%00', '%FF', '%C0%AF', 'a+b', '[x]', '%5B%5D', '&&', '=', '==1'];
 

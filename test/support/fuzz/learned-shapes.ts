@@ -26,14 +26,22 @@ const parse = (text: string): unknown => {
   }
 };
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** The item's id, or its code when the path parameter names a code (`:code`, `:productCode`) or the item has no id. */
-const pathValue = (item: unknown, byCode: boolean): string | null => {
-  if (!isObject(item)) return null;
-  if (byCode && typeof item.code === 'string') return item.code;
-  if (typeof item.id === 'number' || typeof item.id === 'string') return String(item.id);
-  return typeof item.code === 'string' ? item.code : null;
-};
-const namesCode = (param: string | undefined): boolean => param !== undefined && /code$/i.test(param);
+/**
+ * The path value an item is addressed by under `base`: the segment its self link has there (a code for
+ * products, an id for carts), else its id or code.
+ */
+const pathValue =
+  (base: string) =>
+  (item: unknown): string | null => {
+    if (!isObject(item)) return null;
+    const self = isObject(item._links) && isObject(item._links.self) ? item._links.self.href : undefined;
+    if (typeof self === 'string' && self.startsWith(`${base}/`)) {
+      const [segment] = self.slice(base.length + 1).split('/');
+      if (segment !== '') return decodeURIComponent(segment);
+    }
+    if (typeof item.id === 'number' || typeof item.id === 'string') return String(item.id);
+    return typeof item.code === 'string' ? item.code : null;
+  };
 
 /** `/api/v1/carts/:cartId/items/:itemId` → `/api/v1/carts` */
 export const collectionOf = (url: string): string => url.split('/:')[0].replace(/\/+$/, '');
@@ -46,9 +54,8 @@ export async function learnIds(routes: RouteSpec[], fetch: Fetch): Promise<Learn
     const embedded = parse(response.body);
     const items = isObject(embedded) && isObject(embedded._embedded) && Array.isArray(embedded._embedded.items) ? embedded._embedded.items : [];
     const collection = route.url.replace(/\/+$/, '');
-    const byCode = routes.some((other) => collectionOf(other.url) === collection && namesCode(other.params[0]?.slice(1)));
-    const values = items.map((item) => pathValue(item, byCode)).filter((value): value is string => value !== null);
-    if (values.length > 0) firstParam.set(route.url.replace(/\/+$/, ''), values);
+    const values = items.map(pathValue(collection)).filter((value): value is string => value !== null);
+    if (values.length > 0) firstParam.set(collection, values);
   }
 
   const pairs = new Map<string, Array<[string, string]>>();
@@ -62,7 +69,7 @@ export async function learnIds(routes: RouteSpec[], fetch: Fetch): Promise<Learn
     for (const parent of (firstParam.get(parentUrl) ?? []).slice(0, 25)) {
       const body = parse((await fetch('GET', `${parentUrl}/${encodeURIComponent(parent)}`)).body);
       const children = isObject(body) && Array.isArray(body[childKey]) ? body[childKey] : [];
-      for (const child of children.map((item) => pathValue(item, namesCode(segments[paramPositions[1]].slice(1))))) if (child !== null) found.push([parent, child]);
+      for (const child of children.map(pathValue(`${parentUrl}/${encodeURIComponent(parent)}/${childKey}`))) if (child !== null) found.push([parent, child]);
     }
     pairs.set(route.url, found);
   }
