@@ -1,5 +1,7 @@
+import { MAX_CART_LINES, MAX_CART_UNITS } from '../../src/orders/domain/cart-limits';
+
 /**
- * The fixture document loaded on top of fixtures/demo.yaml before bulk cloning: a product with 60 variants,
+ * The fixture document loaded on top of fixtures/demo.yaml before bulk cloning: a product with 100 variants,
  * a template customer, the template orders and carts the generator copies, the big carts the add-item
  * latencies use, and a few extra carts that only the byte-equality tests read. Everything here is priced and completed by the product's own fixtures path.
  *
@@ -7,8 +9,10 @@
  * per-customer limit would make a clone price differently from its template).
  */
 
-const BENCH_VARIANT_COUNT = 60;
-const benchVariant = (index: number): string => `BENCH_GADGET_${String(index).padStart(2, '0')}`;
+/** One variant for each line of the largest cart; three digits, so codes and names sort by number. */
+const BENCH_VARIANT_COUNT = 100;
+const number3 = (index: number): string => String(index).padStart(3, '0');
+const benchVariant = (index: number): string => `BENCH_GADGET_${number3(index)}`;
 
 export const TEMPLATE_CUSTOMER_EMAIL = 'bench.template@example.com';
 /** The line every add-item request of the benchmark merges into (the first line of the 10-line cart). */
@@ -20,13 +24,13 @@ export const CART_10_REF = 'bench_cart_10';
 export const CART_1_REF = 'bench_cart_1';
 export const CART_50_REF = 'bench_cart_50';
 /**
- * The biggest cart the limits allow in lines, with 200 pieces: 4 of each of 50 variants. The issue asked for a
- * 200-line cart, which MAX_CART_LINES (50, src/orders/domain/cart-limits.ts) refuses; a cart's cost grows with
- * its pieces (each is a stored unit with its adjustments), so 200 of them stand in for it.
+ * The largest cart the limits allow (src/orders/domain/cart-limits.ts): every line it may have, and one piece
+ * fewer than it may hold, so that the benchmark's add-item request (one piece) fills it exactly and is accepted.
  */
-export const CART_200_UNITS_REF = 'bench_cart_200_units';
+export const LARGEST_CART_REF = 'bench_cart_largest';
+export const LARGEST_CART = { lines: MAX_CART_LINES, pieces: MAX_CART_UNITS - 1 };
 /** The line the big carts' add-item requests merge into (the first line of both). */
-export const BIG_CART_ADD_ITEM_VARIANT = 'BENCH_GADGET_01';
+export const BIG_CART_ADD_ITEM_VARIANT = benchVariant(1);
 
 const US_CA = '{firstName: Bench, lastName: Template, countryCode: US, provinceCode: US-CA, street: Market St 1, city: San Francisco, postcode: "94105"}';
 const US_NY = '{firstName: Bench, lastName: Template, phoneNumber: "+1 555 0199", countryCode: US, provinceCode: US-NY, street: Broadway 5, city: New York, postcode: "10001"}';
@@ -75,12 +79,21 @@ const CART_10_LINES: Array<[string, number]> = [
 const lines = (items: Array<[string, number]>, indent: string): string =>
   items.map(([variant, quantity]) => `${indent}- {variant: ${variant}, quantity: ${quantity}}`).join('\n');
 
+/** The pieces spread as evenly as they go over the lines, the remainder on the last ones. */
+function largestCartLines(): Array<[string, number]> {
+  const { lines: count, pieces } = LARGEST_CART;
+  if (count > BENCH_VARIANT_COUNT) throw new Error(`The largest cart needs ${count} bench variants, there are ${BENCH_VARIANT_COUNT}`);
+  const base = Math.floor(pieces / count);
+  const extra = pieces % count;
+  return Array.from({ length: count }, (_, index): [string, number] => [v(index + 1), base + (index >= count - extra ? 1 : 0)]);
+}
+
 function variantsYaml(): string {
   return Array.from({ length: BENCH_VARIANT_COUNT }, (_, index) => {
     const n = index + 1;
     const parts = [
       `code: ${v(n)}`,
-      `name: Gadget ${String(n).padStart(2, '0')}`,
+      `name: Gadget ${number3(n)}`,
       `optionValues: [${n % 2 === 0 ? 'MUG_COLOR_BLACK' : 'MUG_COLOR_WHITE'}]`,
       `taxCategory: ${n % 4 === 0 ? 'reduced' : 'std'}`,
       ...(n % 3 === 0 ? ['shippingCategory: regular'] : []),
@@ -164,10 +177,10 @@ ${lines(Array.from({ length: 50 }, (_, index): [string, number] => [v(index + 1)
     items:
       - {variant: T_SHIRT_LOGO_S, quantity: 1}
       - {variant: ${v(7)}, quantity: 2}
-  - ref: ${CART_200_UNITS_REF}
+  - ref: ${LARGEST_CART_REF}
     customer: ${TEMPLATE_CUSTOMER_EMAIL}
     channel: WEB
     items:
-${lines(Array.from({ length: 50 }, (_, index): [string, number] => [v(index + 1), 4]), '      ')}
+${lines(largestCartLines(), '      ')}
 `;
 }

@@ -6,13 +6,24 @@ import type { EventOutbox } from '../../src/events';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml, type IdMap } from '../../src/fixtures';
 import { entityTables } from '../../src/fixtures/purge';
 import { repoRoot } from '../common/paths';
-import { ADD_ITEM_VARIANT, benchShopYaml, BIG_CART_ADD_ITEM_VARIANT, CART_1_REF, CART_10_REF, CART_200_UNITS_REF, CART_50_REF, TEMPLATE_CUSTOMER_EMAIL, TEMPLATE_ORDER_REFS } from './bench-shop';
+import {
+  ADD_ITEM_VARIANT,
+  benchShopYaml,
+  BIG_CART_ADD_ITEM_VARIANT,
+  CART_1_REF,
+  CART_10_REF,
+  CART_50_REF,
+  LARGEST_CART,
+  LARGEST_CART_REF,
+  TEMPLATE_CUSTOMER_EMAIL,
+  TEMPLATE_ORDER_REFS,
+} from './bench-shop';
 import { cloneOrders, restartValueSequences, syncSequences, type CloneSpec } from './clone-orders';
 import { generateCustomers } from './generate-customers';
 import { inTransaction, scalar, type Sql } from './sql';
 
 /** Bumped whenever the generated data changes shape, so stale datasets are regenerated. */
-const DATASET_VERSION = 3;
+const DATASET_VERSION = 4;
 
 export interface DatasetSpec {
   customers: number;
@@ -30,9 +41,9 @@ export interface DatasetInfo {
   /** Template carts of 1 and 50 lines (for statement counts; the 50-line one also for add-item latency). */
   cart1Id: number;
   cart50Id: number;
-  /** Template cart of 50 lines and 200 pieces (add-item latency in the biggest cart the limits allow). */
-  cart200UnitsId: number;
-  /** The variant add-item requests into the 50-line and 200-piece carts send: the first line of both. */
+  /** Template cart at the cart limits (add-item latency in the largest cart): every line allowed, one piece short of the most. */
+  largestCart: { id: number; lines: number; pieces: number };
+  /** The variant add-item requests into the 50-line and the largest cart send: the first line of both. */
   bigCartAddItemVariant: string;
   /** The variant add-item requests send: already a line of every 10-line cart, so the request merges into it. */
   addItemVariant: string;
@@ -123,6 +134,8 @@ export function matchesSpec(info: DatasetInfo | null, spec: DatasetSpec): info i
   return (
     info !== null &&
     info.version === DATASET_VERSION &&
+    info.largestCart.lines === LARGEST_CART.lines &&
+    info.largestCart.pieces === LARGEST_CART.pieces &&
     info.spec.customers === spec.customers &&
     info.spec.orders === spec.orders &&
     info.spec.carts === spec.carts
@@ -202,7 +215,7 @@ export async function generateDataset(db: DatasetOrm, sql: Sql, spec: DatasetSpe
     carts,
     cart1Id: ids.orders[CART_1_REF],
     cart50Id: ids.orders[CART_50_REF],
-    cart200UnitsId: ids.orders[CART_200_UNITS_REF],
+    largestCart: { id: ids.orders[LARGEST_CART_REF], ...LARGEST_CART },
     bigCartAddItemVariant: BIG_CART_ADD_ITEM_VARIANT,
     addItemVariant: ADD_ITEM_VARIANT,
     seconds: { fixtures: fixturesSeconds, customers: customersSeconds, orders: ordersSeconds, carts: cartsSeconds, total: seconds(started) },

@@ -8,6 +8,7 @@
 import 'reflect-metadata';
 import { createApp } from '../../src/app/create-app';
 import { loadConfig } from '../../src/config/app-config';
+import { BIG_CART_ADD_ITEM_VARIANT } from '../data/bench-shop';
 import { BENCH_ADDRESS } from './checkout-flow';
 
 export interface StatementCount {
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
       customersPage: await count('GET', '/api/v1/customers/?limit=10'),
       customerOrdersPage: orders.status === 404 ? null : orders,
       addItem1Line: await count('POST', `/api/v1/carts/${input.cart1Id}/items/`, item),
-      addItem50Lines: await count('POST', `/api/v1/carts/${input.cart50Id}/items/`, { variant: 'BENCH_GADGET_01', quantity: 1 }),
+      addItem50Lines: await count('POST', `/api/v1/carts/${input.cart50Id}/items/`, { variant: BIG_CART_ADD_ITEM_VARIANT, quantity: 1 }),
     };
     process.stdout.write(`${JSON.stringify(counts)}\n`);
   } finally {

@@ -2,7 +2,10 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { generateDataset, resetGeneratedCarts, type DatasetInfo, type DatasetSpec } from '../../bench/data/generate';
 import { connectSql, type Sql } from '../../bench/data/sql';
 import { entityTables } from '../../src/fixtures/purge';
+import { MAX_CART_LINES, MAX_CART_UNITS } from '../../src/orders/domain/cart-limits';
 import { VALUE_ID_SEQUENCES } from '../../src/orders/domain/order-values';
+import { CART_UNITS_EXCEEDED } from '../../src/orders/http/forms/cart-item.forms';
+import { expectJson, validationFailed } from '../support/cart-expectations';
 import { repriceOrder } from '../support/reprice-order';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -248,5 +251,37 @@ describe('bench data generator', () => {
     expect(await usage()).toEqual(before);
     const cartTemplate = await structure(info.carts.templateId);
     for (const id of [placed, cancelled]) expect(await structure(id)).toEqual(cartTemplate);
+  }, 120_000);
+
+  // Adds to the largest template cart and sets it back (new unit ids), so it runs after the idempotency check.
+  it('holds the big carts of the add-item latencies: 50 lines, and the largest cart one piece short of the limits, which takes exactly one more', async () => {
+    const headers = { authorization: 'Bearer SampleToken', 'content-type': 'application/json' };
+    const code = (n: number) => `BENCH_GADGET_${String(n).padStart(3, '0')}`;
+    const shape = async (orderId: number) =>
+      (
+        await sql.query<{ lines: number; pieces: number; codes: string[]; untracked: boolean; priced: boolean }>(
+          `select count(*)::int as lines, sum(i.quantity)::int as pieces, array_agg(v.code order by i.id) as codes, bool_and(not v.tracked) as untracked,
+                  bool_and(exists (select 1 from channel_pricing p where p.variant_id = v.id and p.channel_code = c.code and p.price = i.unit_price)) as priced
+             from orders o join channel c on c.id = o.channel_id join order_item i on i.order_id = o.id join product_variant v on v.id = i.variant_id
+            where o.id = $1`,
+          [orderId],
+        )
+      )[0];
+    const variants = (count: number) => Array.from({ length: count }, (_, index) => code(index + 1));
+    expect(info.largestCart).toEqual({ id: info.largestCart.id, lines: MAX_CART_LINES, pieces: MAX_CART_UNITS - 1 });
+    expect(info.bigCartAddItemVariant).toBe(code(1));
+    expect(await shape(info.cart50Id)).toEqual({ lines: 50, pieces: 99, codes: variants(50), untracked: true, priced: true });
+    const largest = { lines: MAX_CART_LINES, pieces: MAX_CART_UNITS - 1, codes: variants(MAX_CART_LINES), untracked: true, priced: true };
+    expect(await shape(info.largestCart.id)).toEqual(largest);
+
+    const add = () => t.inject({ method: 'POST', url: `/api/v1/carts/${info.largestCart.id}/items/`, headers, payload: { variant: info.bigCartAddItemVariant, quantity: 1 } });
+    const added = await add();
+    expect([added.statusCode, (JSON.parse(added.body) as { id: number; quantity: number }).quantity]).toEqual([201, 10]);
+    expect(await shape(info.largestCart.id)).toEqual({ ...largest, pieces: MAX_CART_UNITS });
+    expectJson(await add(), 400, validationFailed({ children: { quantity: { errors: [CART_UNITS_EXCEEDED] }, variant: {} } }));
+    const lineId = (JSON.parse(added.body) as { id: number }).id;
+    const putBack = await t.inject({ method: 'PUT', url: `/api/v1/carts/${info.largestCart.id}/items/${lineId}`, headers, payload: { quantity: 9 } });
+    expect(putBack.statusCode).toBe(204);
+    expect(await shape(info.largestCart.id)).toEqual(largest);
   }, 120_000);
 });
