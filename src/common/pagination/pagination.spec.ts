@@ -20,8 +20,9 @@ describe('parsePagingRequest (plain lists)', () => {
       page: 2,
       limit: 3,
       carriedQuery: [['sorting[nope]', 'up'], ['criteria[x]', '1'], ['foo', 'bar']],
+      pastLastPage: 'notFound',
     });
-    expect(parsePagingRequest('limit=1000')).toEqual({ page: 1, limit: 100, carriedQuery: [] });
+    expect(parsePagingRequest('limit=1000')).toEqual({ page: 1, limit: 100, carriedQuery: [], pastLastPage: 'notFound' });
   });
 
   it.each(['page=0', 'limit=0', 'limit=x'])('answers 404 Page Not Found for "%s"', (query) => {
