@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { ConnectionType } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
@@ -111,13 +111,15 @@ export function namingClient(naming: StatementNaming, onQuery?: (sql: string) =>
     // pg's query() is overloaded; the ORM's Kysely connection calls query(text, values) and awaits it.
     override query(...args: unknown[]): never {
       const [text, values] = args;
-      const name = typeof text === 'string' ? NAMES.get(text) : undefined;
-      if (name === undefined || !Array.isArray(values)) return (super.query as (...rest: unknown[]) => never)(...args);
+      // The ORM sends its own statements with their values written in and none bound: those are not looked
+      // up (hashing a flush's text of a few hundred kB would cost more than the lookup saves).
+      const name = typeof text === 'string' && Array.isArray(values) && values.length > 0 ? NAMES.get(text) : undefined;
+      if (name === undefined) return (super.query as (...rest: unknown[]) => never)(...args);
       const mode = naming.sending;
       onQuery?.(`[query] ${(text as string).replace(/\s+/g, ' ').trim()} ${mode === 'named' ? `[prepared as ${name}]` : `[${mode}]`}`);
-      if (mode === 'inlined') return super.query(inlineParameters(text as string, values)) as never;
-      if (mode === 'bound') return super.query(text as string, values) as never;
-      const config: QueryConfig = { name, text: text as string, values };
+      if (mode === 'inlined') return super.query(inlineParameters(text as string, values as unknown[])) as never;
+      if (mode === 'bound') return super.query(text as string, values as unknown[]) as never;
+      const config: QueryConfig = { name, text: text as string, values: values as unknown[] };
       return super.query(config).catch((error: unknown) => {
         naming.noteFailure(error, name);
         throw error;
@@ -128,12 +130,20 @@ export function namingClient(naming: StatementNaming, onQuery?: (sql: string) =>
 
 /**
  * Runs a statement declared with namedStatement through `em`'s connection (its transaction's, inside
- * one) and answers its rows. Failures come out as the ORM's own exceptions (a deadlock is the ORM's
+ * one; or through `transaction`, as MikroORM hands it to a transaction's event subscribers) and answers
+ * its rows. A declared statement has at least one value. Failures come out as the ORM's own exceptions (a deadlock is the ORM's
  * DeadlockException, as from `em.execute`). Outside a transaction, a statement whose name turned out not
  * to survive runs again unnamed; inside one the transaction is lost, and inWriteTransaction runs it again.
  */
-export async function namedRows<T>(em: EntityManager, statement: PreparedStatement, values: unknown[], connectionType?: ConnectionType): Promise<T[]> {
-  const run = async () => (await em.getKysely({ type: connectionType }).executeQuery<T>(CompiledQuery.raw(statement.text, values))).rows;
+export async function namedRows<T>(
+  em: EntityManager,
+  statement: PreparedStatement,
+  values: unknown[],
+  connectionType?: ConnectionType,
+  transaction?: Pick<Kysely<unknown>, 'executeQuery'>,
+): Promise<T[]> {
+  const executor = transaction ?? em.getKysely({ type: connectionType });
+  const run = async () => (await executor.executeQuery<T>(CompiledQuery.raw(statement.text, values))).rows;
   const asOrmException = (error: unknown) => (error instanceof Error ? em.getDriver().convertException(error) : error);
   try {
     return await run();

@@ -1,5 +1,7 @@
 import type { EventSubscriber, Transaction, TransactionEventArgs } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Kysely } from 'kysely';
+import { namedRows, namedStatement } from '../database/named-statements';
 import { isSavepoint } from '../database/savepoints';
 import type { EventType } from './event-types';
 
@@ -19,15 +21,20 @@ type PendingEvent = [EventType, string];
  * gets higher sequences, and a poller that has seen sequence N never meets a new event at or below N.
  * Each event's data goes in as text and is cast to json, so it is stored exactly as given, with its
  * length in bytes beside it (`data_bytes`: the feed cuts its pages by it without reading the data).
- * Parameters: the number of events, the events as a JSON array of [type, data text], the number again.
+ * Parameters: the number of events, the events as a JSON array of [type, data text]. A declared statement
+ * (named-statements.ts), so that text goes out bound, not escaped into the statement: a 1,000-piece cart's
+ * event is a few hundred kB.
  */
-const WRITE_EVENTS = `with counter as (
-    update event_counter set last_sequence = last_sequence + ?::int where id = 1 returning last_sequence, clock_timestamp() as at),
+const WRITE_EVENTS = namedStatement(
+  'write_events',
+  `with counter as (
+    update event_counter set last_sequence = last_sequence + $1::int where id = 1 returning last_sequence, clock_timestamp() as at),
   given as materialized (
-    select e.item->>0 as type, e.item->>1 as data, e.n from json_array_elements(?::json) with ordinality as e(item, n))
+    select e.item->>0 as type, e.item->>1 as data, e.n from json_array_elements($2::json) with ordinality as e(item, n))
   insert into event (sequence, type, data, data_bytes, occurred_at)
-  select counter.last_sequence - ?::int + given.n, given.type, given.data::json, octet_length(given.data), counter.at
-    from counter, given`;
+  select counter.last_sequence - $1::int + given.n, given.type, given.data::json, octet_length(given.data), counter.at
+    from counter, given`,
+);
 
 /** Test only (EVENTS_NAIVE_SEQUENCE=1): the sequence a plain sequence gives at insert time, which is not commit order. */
 const NAIVE_SEQUENCE = `create sequence if not exists event_naive_sequence`;
@@ -101,7 +108,7 @@ export class EventOutbox implements EventSubscriber {
     const events = this.held.get(transaction);
     if (events === undefined) return;
     this.held.delete(transaction);
-    await em.getConnection().execute(WRITE_EVENTS, [events.length, JSON.stringify(events), events.length], 'run', transaction);
+    await namedRows(em as EntityManager, WRITE_EVENTS, [events.length, JSON.stringify(events)], undefined, transaction as unknown as Pick<Kysely<unknown>, 'executeQuery'>);
   }
 
   afterTransactionCommit(args: TransactionEventArgs): void {
