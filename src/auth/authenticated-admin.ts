@@ -2,4 +2,6 @@
 export interface AuthenticatedAdmin {
   id: number;
   username: string;
+  /** The OAuth client the token was issued to. */
+  clientId: number;
 }

@@ -4,9 +4,9 @@
  *   npm run cli -- oauth:create-client --grant-type password --grant-type refresh_token
  *   npm run cli -- order:complete CART_ID
  */
-import { randomBytes } from 'node:crypto';
 import { AdminUser, API_ACCESS_ROLE } from '../auth/entities/admin-user.entity';
 import { OAuthClient } from '../auth/entities/oauth-client.entity';
+import { newClientCredentials } from '../auth/api-clients/client-credentials';
 import { hashPassword } from '../auth/password-hasher';
 import { hashToken } from '../auth/token-hash';
 import { OrderProcessingError } from '../orders/pricing/engine';
@@ -45,8 +45,7 @@ async function createAdmin(options: Map<string, string[]>): Promise<void> {
 async function createClient(options: Map<string, string[]>): Promise<void> {
   const grantTypes = options.get('grant-type') ?? [];
   if (grantTypes.length === 0) throw new CliUsageError('Give at least one --grant-type');
-  const clientId = randomBytes(24).toString('base64url');
-  const secret = randomBytes(32).toString('base64url');
+  const { clientId, secret } = newClientCredentials();
   await withOrm((orm) =>
     orm.em.fork().transactional(async (em) => {
       em.create(OAuthClient, { randomId: clientId, secretHash: hashToken(secret), allowedGrantTypes: grantTypes });

@@ -35,6 +35,9 @@ export const links = {
   taxon: (code: string) => `/api/v1/taxons/${enc(code)}`,
   webhook: (id: number) => `/api/v1/webhooks/${id}`,
   webhooks: () => '/api/v1/webhooks/',
+  adminUsers: () => '/api/v1/users/',
+  apiClient: (id: number) => `/api/v1/api-clients/${id}`,
+  apiClients: () => '/api/v1/api-clients/',
   webhookDeliveries: (id: number) => `/api/v1/webhooks/${id}/deliveries/`,
   promotionCoupon: (promotionCode: string, code: string) => `/api/v1/promotions/${enc(promotionCode)}/coupons/${enc(code)}`,
 };

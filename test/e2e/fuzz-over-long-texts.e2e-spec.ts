@@ -108,6 +108,10 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'PATCH /api/v1/shipping-categories/{code} name 255',
         'POST /api/v1/locales/ code 12',
         'POST /api/v1/currencies/ code 3',
+        'POST /api/v1/users/ username 255',
+        'PATCH /api/v1/users/{id} email 254',
+        'PUT /api/v1/users/{id} plainPassword 254',
+        'POST /api/v1/users/ localeCode 12',
       ]),
     );
   });

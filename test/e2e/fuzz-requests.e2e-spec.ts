@@ -35,6 +35,8 @@ describe('fuzz: structured requests on every registered route', () => {
         'PUT /api/v1/shipping-categories/:code',
         'DELETE /api/v1/locales/:code',
         'GET /api/v1/currencies',
+        'PATCH /api/v1/users/:id',
+        'DELETE /api/v1/api-clients/:id',
         'GET /api/v1/products',
         'GET /api/v1/products/:productCode/variants',
         'GET /api/v1/promotions',
@@ -50,6 +52,8 @@ describe('fuzz: structured requests on every registered route', () => {
     expect(h.formFields.get('POST /api/v1/customers')).toEqual(expect.arrayContaining(['email', 'gender', 'user']));
     expect(h.formFields.get('PATCH /api/v1/tax-categories/:code')).toEqual(['name', 'description', 'code']);
     expect(h.formFields.get('POST /api/v1/locales')).toEqual(['code']);
+    expect(h.formFields.get('PUT /api/v1/users/:id')).toEqual(['username', 'email', 'plainPassword', 'enabled', 'firstName', 'lastName', 'localeCode']);
+    expect(h.formFields.get('POST /api/v1/api-clients')).toEqual(['allowedGrantTypes']);
     expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);

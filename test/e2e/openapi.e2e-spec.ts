@@ -187,6 +187,10 @@ describe('OpenAPI document and Swagger UI', () => {
         '/api/v1/locales/{code}',
         '/api/v1/currencies/',
         '/api/v1/currencies/{code}',
+        '/api/v1/users/',
+        '/api/v1/users/{id}',
+        '/api/v1/api-clients/',
+        '/api/v1/api-clients/{id}',
         '/api/oauth/v2/token',
       ]),
     );

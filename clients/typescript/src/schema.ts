@@ -28,6 +28,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List admin users
+         * @description Every admin user, in the order they were created.
+         */
+        get: operations["listAdminUsers"];
+        put?: never;
+        /**
+         * Create an admin user
+         * @description The new admin gets the role `ROLE_ADMINISTRATION_ACCESS`; API access (`ROLE_API_ACCESS`) is granted from the command line.
+         */
+        post: operations["createAdminUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show an admin user */
+        get: operations["showAdminUser"];
+        /**
+         * Replace an admin user
+         * @description Left-out names are cleared and a left-out `enabled` disables; a left-out password is kept.
+         */
+        put: operations["replaceAdminUser"];
+        post?: never;
+        /**
+         * Delete an admin user
+         * @description Their access and refresh tokens go with them. An admin cannot delete themselves (422).
+         */
+        delete: operations["deleteAdminUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of an admin user
+         * @description Only the fields given change.
+         */
+        patch: operations["updateAdminUser"];
+        trace?: never;
+    };
+    "/api/v1/api-clients/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API clients
+         * @description Every OAuth client, in the order they were created, without secrets.
+         */
+        get: operations["listApiClients"];
+        put?: never;
+        /**
+         * Create an API client
+         * @description A new OAuth client for the token endpoint. The answer is the only one that shows its secret: only a hash of it is kept.
+         */
+        post: operations["createApiClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show an API client */
+        get: operations["showApiClient"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API client
+         * @description The client is deleted with every access and refresh token issued to it, which stop working at once. The client of the request's own token is kept (422).
+         */
+        delete: operations["revokeApiClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/channels/{code}": {
         parameters: {
             query?: never;
@@ -1330,6 +1428,269 @@ export interface components {
             amount: number;
         };
         /**
+         * @description An admin user. Neither the password nor its hash is ever shown, nor is the locale.
+         * @example {
+         *       "id": 2,
+         *       "username": "Ops",
+         *       "usernameCanonical": "ops",
+         *       "roles": [
+         *         "ROLE_ADMINISTRATION_ACCESS"
+         *       ],
+         *       "email": "Ops@example.com",
+         *       "emailCanonical": "ops@example.com",
+         *       "enabled": true,
+         *       "firstName": "Olivia",
+         *       "lastName": "Ops"
+         *     }
+         */
+        AdminUser: {
+            id: number;
+            username: string;
+            /** @description The username in lowercase; logins match it. */
+            usernameCanonical: string;
+            roles: string[];
+            email: string;
+            /** @description The email in lowercase; logins match it. */
+            emailCanonical: string;
+            /** @description A disabled admin cannot log in, and their tokens are refused. */
+            enabled: boolean;
+            firstName?: string;
+            lastName?: string;
+        };
+        /**
+         * @description The admin user form of POST.
+         * @example {
+         *       "username": "Ops",
+         *       "email": "Ops@example.com",
+         *       "plainPassword": "correct horse",
+         *       "enabled": true,
+         *       "firstName": "Olivia",
+         *       "lastName": "Ops",
+         *       "localeCode": "en_US"
+         *     }
+         */
+        AdminUserCreateRequest: {
+            /**
+             * @description Unique, whatever the case.
+             * @example Ops
+             */
+            username: string;
+            /**
+             * @description Unique, whatever the case.
+             * @example Ops@example.com
+             */
+            email: string;
+            /**
+             * @description 4 to 254 characters; stored only as its Argon2id hash.
+             * @example correct horse
+             */
+            plainPassword: string;
+            /**
+             * @description A checkbox: left out is `false`.
+             * @example true
+             */
+            enabled?: boolean | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            /**
+             * @description A locale identifier such as `en_US`; stored, not shown.
+             * @example en_US
+             */
+            localeCode: string;
+        };
+        /**
+         * @description An admin user as the list shows it.
+         * @example {
+         *       "id": 1,
+         *       "username": "sylius",
+         *       "email": "api@sylius.com",
+         *       "enabled": true
+         *     }
+         */
+        AdminUserListItem: {
+            id: number;
+            username: string;
+            email: string;
+            enabled: boolean;
+        };
+        /**
+         * @description The admin user form of PATCH: only the fields given change.
+         * @example {
+         *       "enabled": false
+         *     }
+         */
+        AdminUserPatchRequest: {
+            /**
+             * @description Unique, whatever the case.
+             * @example Ops
+             */
+            username?: string;
+            /**
+             * @description Unique, whatever the case.
+             * @example Ops@example.com
+             */
+            email?: string;
+            /**
+             * @description 4 to 254 characters; stored only as its Argon2id hash.
+             * @example correct horse
+             */
+            plainPassword?: string | null;
+            /**
+             * @description A checkbox: left out is `false`.
+             * @example true
+             */
+            enabled?: boolean | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            /**
+             * @description A locale identifier such as `en_US`; stored, not shown.
+             * @example en_US
+             */
+            localeCode?: string;
+        };
+        /**
+         * @description The admin user form of PUT: left-out names are cleared and a left-out `enabled` disables; a left-out password is kept.
+         * @example {
+         *       "username": "Ops",
+         *       "email": "ops@example.com",
+         *       "enabled": true,
+         *       "localeCode": "en_US"
+         *     }
+         */
+        AdminUserReplaceRequest: {
+            /**
+             * @description Unique, whatever the case.
+             * @example Ops
+             */
+            username: string;
+            /**
+             * @description Unique, whatever the case.
+             * @example Ops@example.com
+             */
+            email: string;
+            /**
+             * @description 4 to 254 characters; stored only as its Argon2id hash.
+             * @example correct horse
+             */
+            plainPassword?: string | null;
+            /**
+             * @description A checkbox: left out is `false`.
+             * @example true
+             */
+            enabled?: boolean | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            /**
+             * @description A locale identifier such as `en_US`; stored, not shown.
+             * @example en_US
+             */
+            localeCode: string;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        AdminUserValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    username: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    email: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    plainPassword: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    enabled: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    firstName: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    lastName: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    localeCode: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        /**
+         * @description An OAuth client of the token endpoint; its secret is never shown again.
+         * @example {
+         *       "id": 2,
+         *       "clientId": "dW5pcXVlLXB1YmxpYy1pZC0xMjM0NTY3",
+         *       "allowedGrantTypes": [
+         *         "password",
+         *         "refresh_token"
+         *       ],
+         *       "createdAt": "2026-11-29T05:10:00+0000",
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/api-clients/2"
+         *         }
+         *       }
+         *     }
+         */
+        ApiClient: {
+            id: number;
+            /** @description What the client sends as `client_id` to the token endpoint. */
+            clientId: string;
+            /** @description The grants the token endpoint accepts from this client. */
+            allowedGrantTypes: ("password" | "refresh_token")[];
+            /**
+             * @description When the client was created.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            createdAt: string;
+            _links: {
+                self: {
+                    /** @example /api/v1/api-clients/2 */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description The API client form of POST.
+         * @example {
+         *       "allowedGrantTypes": [
+         *         "password",
+         *         "refresh_token"
+         *       ]
+         *     }
+         */
+        ApiClientRequest: {
+            /** @description The grants the token endpoint accepts from this client. */
+            allowedGrantTypes: ("password" | "refresh_token")[];
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ApiClientValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    allowedGrantTypes: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        /**
          * @description OAuth2 error of an API call without a usable bearer token.
          * @example {
          *       "error": "access_denied",
@@ -2579,6 +2940,44 @@ export interface components {
                     channel: {
                         errors?: string[];
                     };
+                };
+            };
+        };
+        /**
+         * @description A new OAuth client with its secret.
+         * @example {
+         *       "id": 2,
+         *       "clientId": "dW5pcXVlLXB1YmxpYy1pZC0xMjM0NTY3",
+         *       "allowedGrantTypes": [
+         *         "password",
+         *         "refresh_token"
+         *       ],
+         *       "createdAt": "2026-11-29T05:10:00+0000",
+         *       "clientSecret": "c2VjcmV0LXNob3duLW9uY2UtdGhlbi1vbmx5LWEtaGFzaA",
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/api-clients/2"
+         *         }
+         *       }
+         *     }
+         */
+        CreatedApiClient: {
+            id: number;
+            /** @description What the client sends as `client_id` to the token endpoint. */
+            clientId: string;
+            /** @description The grants the token endpoint accepts from this client. */
+            allowedGrantTypes: ("password" | "refresh_token")[];
+            /**
+             * @description When the client was created.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            createdAt: string;
+            /** @description What the client sends as `client_secret`. Shown only in this answer: only its hash is kept. */
+            clientSecret: string;
+            _links: {
+                self: {
+                    /** @example /api/v1/api-clients/2 */
+                    href: string;
                 };
             };
         };
@@ -4907,6 +5306,146 @@ export interface components {
                     /** @example /api/v1/products/MUG */
                     href: string;
                 };
+            };
+        };
+        /**
+         * @description A page of AdminUsers.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/users/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/users/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/users/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "username": "sylius",
+         *             "email": "api@sylius.com",
+         *             "enabled": true
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfAdminUsers: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/users/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/users/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/users/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/users/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/users/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["AdminUserListItem"][];
+            };
+        };
+        /**
+         * @description A page of ApiClients.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/api-clients/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/api-clients/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/api-clients/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 2,
+         *             "clientId": "dW5pcXVlLXB1YmxpYy1pZC0xMjM0NTY3",
+         *             "allowedGrantTypes": [
+         *               "password",
+         *               "refresh_token"
+         *             ],
+         *             "createdAt": "2026-11-29T05:10:00+0000",
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/api-clients/2"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfApiClients: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/api-clients/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/api-clients/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/api-clients/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/api-clients/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/api-clients/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["ApiClient"][];
             };
         };
         /**
@@ -9731,6 +10270,1176 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TooManyRequestsError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    listAdminUsers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of admin users. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfAdminUsers"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createAdminUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new admin user. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["AdminUserValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    showAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Admin user id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The admin user. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No admin user has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"admin user\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Admin user id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The admin user is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No admin user has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"admin user\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The request would disable the admin whose token made it. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 422;
+                        /** @enum {string} */
+                        message: "Cannot disable currently logged in user.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Admin user id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The admin user is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No admin user has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"admin user\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The admin is the one whose token made the request. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 422;
+                        /** @enum {string} */
+                        message: "Cannot remove currently logged in user.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Admin user id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No admin user has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"admin user\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The request would disable the admin whose token made it. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 422;
+                        /** @enum {string} */
+                        message: "Cannot disable currently logged in user.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    listApiClients: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of API clients. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfApiClients"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createApiClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiClientRequest"];
+            };
+        };
+        responses: {
+            /** @description The new client, with its secret. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiClient"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ApiClientValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    showApiClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API client id (not its `clientId`). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client, without its secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClient"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No API client has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"API client\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    revokeApiClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API client id (not its `clientId`). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client and its tokens are gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No API client has this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"API client\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The client is the one the request's own token was issued to. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 422;
+                        /** @enum {string} */
+                        message: "Cannot revoke the client of the token in use.";
+                    };
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */

@@ -30,6 +30,12 @@ export class AdminUser {
   @Property({ type: 'boolean' })
   enabled: boolean & Opt = true;
 
+  @Property({ type: 'string', nullable: true })
+  firstName: string | null = null;
+
+  @Property({ type: 'string', nullable: true })
+  lastName: string | null = null;
+
   @Property({ type: 'string', length: 12, nullable: true })
   localeCode: string | null = null;
 
