@@ -108,6 +108,10 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'PATCH /api/v1/shipping-categories/{code} name 255',
         'POST /api/v1/locales/ code 12',
         'POST /api/v1/currencies/ code 3',
+        'POST /api/v1/countries/ code 2',
+        'POST /api/v1/countries/ provinces[0].name 255',
+        'POST /api/v1/zones/country members[0].code 255',
+        'PATCH /api/v1/zones/{code} name 255',
       ]),
     );
   });
