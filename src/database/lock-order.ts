@@ -33,10 +33,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *                        taken alone, in the delivery engine's own transactions (src/webhooks/delivery)
  *
  * Configuration rows changed or deleted by their own routes (tax and shipping categories, locales,
- * currencies) are locked FOR UPDATE by that change or delete, the only lock of its write but the
- * idempotency key. A delete checks under that lock that nothing refers to the row
- * (src/common/deletion/delete-unless-referenced.ts): an insert or update that makes a foreign key point at
- * the row takes a key-share lock on it, which FOR UPDATE waits for and then holds off.
+ * currencies, countries, provinces, zones) are locked FOR UPDATE by that change or delete, the only lock of
+ * its write but the idempotency key, except that a zone's create or change then locks the countries,
+ * provinces or zones it names FOR SHARE in id order (src/addressing/zones/zone-members.ts): members copy
+ * codes, so this share lock is what a delete of one of them waits for. (Two zones changed at once to name
+ * each other can still deadlock; the retry of write-transaction.ts runs the loser again.) A delete checks
+ * under that lock that nothing refers to the row (src/common/deletion/delete-unless-referenced.ts): an
+ * insert or update that makes a foreign key point at the row takes a key-share lock on it, which FOR
+ * UPDATE waits for and then holds off.
  *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.

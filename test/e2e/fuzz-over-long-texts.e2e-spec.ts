@@ -112,6 +112,10 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'PATCH /api/v1/users/{id} email 254',
         'PUT /api/v1/users/{id} plainPassword 254',
         'POST /api/v1/users/ localeCode 12',
+        'POST /api/v1/countries/ code 2',
+        'POST /api/v1/countries/ provinces[0].name 255',
+        'POST /api/v1/zones/country members[0].code 255',
+        'PATCH /api/v1/zones/{code} name 255',
       ]),
     );
   });

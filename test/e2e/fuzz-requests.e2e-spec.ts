@@ -42,6 +42,11 @@ describe('fuzz: structured requests on every registered route', () => {
         'GET /api/v1/promotions',
         'GET /api/v1/taxons',
         'GET /api/v1/taxons/:code',
+        'GET /api/v1/countries',
+        'POST /api/v1/countries',
+        'DELETE /api/v1/countries/:countryCode/provinces/:code',
+        'POST /api/v1/zones/province',
+        'PATCH /api/v1/zones/:code',
       ]),
     );
   });
@@ -54,6 +59,8 @@ describe('fuzz: structured requests on every registered route', () => {
     expect(h.formFields.get('POST /api/v1/locales')).toEqual(['code']);
     expect(h.formFields.get('PUT /api/v1/users/:id')).toEqual(['username', 'email', 'plainPassword', 'enabled', 'firstName', 'lastName', 'localeCode']);
     expect(h.formFields.get('POST /api/v1/api-clients')).toEqual(['allowedGrantTypes']);
+    expect(h.formFields.get('POST /api/v1/countries')).toEqual(['provinces', 'enabled', 'code']);
+    expect(h.formFields.get('PUT /api/v1/zones/:code')).toEqual(['name', 'type', 'members', 'scope', 'code']);
     expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);

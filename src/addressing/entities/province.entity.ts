@@ -12,6 +12,9 @@ export class Province {
   @Property({ type: 'string' })
   name!: string;
 
+  @Property({ type: 'string', nullable: true })
+  abbreviation: string | null = null;
+
   @ManyToOne({ entity: () => Country, deleteRule: 'cascade' })
   country!: Country;
 }

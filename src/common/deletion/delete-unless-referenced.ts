@@ -2,7 +2,10 @@ import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, resourceInUseMessage, resourceNotFound, type ResourceName } from '../errors/api-error';
 
-/** A column of another table that names rows of the deleted table, by id (a foreign key) or by code (a copied code). */
+/**
+ * A column of another table that names rows of the deleted table, by id (a foreign key) or by code (a
+ * copied code). `table` may be a fixed join when only some rows count (e.g. members of zones of one type).
+ */
 interface Reference {
   table: string;
   column: string;

@@ -145,6 +145,11 @@ export class FormListErrors {
     return this;
   }
 
+  /** How many entries the client sent, counting up to the highest index (for a list as long as it was sent). */
+  get sentLength(): number {
+    return this.lastSent + 1;
+  }
+
   entry(index: number): FormErrors {
     let entry = this.entries.get(index);
     if (!entry) {

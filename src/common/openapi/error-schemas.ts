@@ -91,7 +91,13 @@ function formNode(shape: FormShape): SchemaObject {
   const optionalChildren: string[] = [];
   for (const field of shape.fields) {
     const subForm = shape.subForms[field];
-    if (subForm) {
+    const list = shape.lists[field];
+    if (list) {
+      children[field] = closedObject(
+        { errors: arrayOf(string(), { minItems: 1 }), children: arrayOf(formNode(list.shape), { description: 'One node per entry, by index.' }) },
+        { optional: ['errors'] },
+      );
+    } else if (subForm) {
       children[field] = formNode(subForm);
       // A nested form is only reported when it was sent.
       optionalChildren.push(field);

@@ -42,14 +42,21 @@ function isCollection(item: PathItemObject): boolean {
   return listsPages || item.post?.responses?.['201'] !== undefined;
 }
 
+/** The path without its last segment: `/api/v1/zones/country` → `/api/v1/zones`. */
+const parentOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
+
 /**
  * Collection paths are canonically written with a trailing slash (`/api/v1/carts/`), as the links
- * in responses are; the router answers both forms, but the document names the canonical one.
+ * in responses are; the router answers both forms, but the document names the canonical one. A fixed
+ * segment right under a collection is a create of one kind of its items (`POST /api/v1/zones/country`),
+ * not a collection of its own.
  */
 function canonicalPaths(paths: Record<string, PathItemObject>): Record<string, PathItemObject> {
   const result: Record<string, PathItemObject> = {};
+  const isCollectionPath = (path: string): boolean => paths[path] !== undefined && isCollection(paths[path]);
   for (const [path, item] of Object.entries(paths)) {
-    const canonical = path.startsWith('/api/v1/') && !endsWithParameter(path) && isCollection(item) ? `${path}/` : path;
+    const collection = !endsWithParameter(path) && isCollection(item) && !isCollectionPath(parentOf(path));
+    const canonical = path.startsWith('/api/v1/') && collection ? `${path}/` : path;
     result[canonical] = item;
   }
   return result;

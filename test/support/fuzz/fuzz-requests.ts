@@ -80,7 +80,7 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
   shippingMethod: fc.constantFrom('ups', 'dhl_express'),
   paymentMethod: fc.constantFrom('cash_on_delivery', 'bank_transfer'),
   // Existing codes (taken, or the target of a reference), and new ones each catalogue form takes.
-  code: fc.oneof(pick('code'), fc.constantFrom('fuzz_category', 'it_IT', 'pt_BR', 'JPY', 'GBP')),
+  code: fc.oneof(pick('code'), fc.constantFrom('fuzz_category', 'it_IT', 'pt_BR', 'JPY', 'GBP', 'IT', 'IT-RM')),
   name: fc.constantFrom('Fuzz category', 'Ünïcode name'),
   description: fc.constantFrom('Made by the fuzzer', null, ''),
   amount: fc.integer({ min: 0, max: 10000 }),
