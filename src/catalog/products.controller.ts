@@ -3,9 +3,11 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { rawQuery } from '../common/http/raw-query';
 import { ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
-import { notFound, ok } from '../common/openapi/responses';
+import { NOT_VALID } from '../common/forms/messages';
+import { notFound, ok, validationFailed } from '../common/openapi/responses';
 import { integer, string } from '../common/openapi/schema-builders';
 import { PageOfProductListItemSchema, PageOfProductVariantListItemSchema, PRODUCT_NOT_FOUND, PRODUCT_VARIANT_NOT_FOUND, ProductSchema, ProductVariantDetailSchema } from './catalog.openapi';
+import { ProductListQueryForm, TAXON_ID_RANGE } from './product-list-query.form';
 import { CatalogService, PRODUCT_LIST, VARIANT_LIST } from './services/catalog.service';
 
 /** What a text filter of the grid lists takes besides `criteria[name]=text`. */
@@ -28,8 +30,8 @@ export class ProductsController {
   @ApiQuery({
     name: 'taxonId',
     required: false,
-    description: 'Only the products directly in the taxon with this id (an unknown id lists none). Not a whole number: 400.',
-    schema: integer({ minimum: 0, maximum: 2_147_483_647, example: 2 }),
+    description: 'Only the products directly in the taxon with this id (an unknown id lists none). Not a whole number, or out of range: 400 at the field.',
+    schema: integer({ minimum: TAXON_ID_RANGE.minimum, maximum: TAXON_ID_RANGE.maximum, example: 2 }),
   })
   @ApiPage({
     page: PageOfProductListItemSchema,
@@ -40,6 +42,7 @@ export class ProductsController {
     },
     description: 'A page of products; a page past the last one answers the last page.',
   })
+  @ApiResponses(validationFailed(ProductListQueryForm, { code: 400, message: 'Validation Failed', errors: { children: { taxonId: { errors: [NOT_VALID] } } } }))
   @ApiStandardErrors()
   list(@Req() request: FastifyRequest) {
     return this.catalog.products(rawQuery(request));

@@ -8865,6 +8865,22 @@ export interface components {
                 };
             };
         };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ProductListQueryValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    taxonId: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
         /**
          * @description An option of a product (e.g. a size) with its values.
          * @example {
@@ -13819,7 +13835,7 @@ export interface operations {
                     search?: string;
                     enabled?: string;
                 };
-                /** @description Only the products directly in the taxon with this id (an unknown id lists none). Not a whole number: 400. */
+                /** @description Only the products directly in the taxon with this id (an unknown id lists none). Not a whole number, or out of range: 400 at the field. */
                 taxonId?: number;
             };
             header?: never;
@@ -13838,14 +13854,17 @@ export interface operations {
                     "application/json": components["schemas"]["PageOfProductListItem"];
                 };
             };
-            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which.
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BadRequestError"];
+                    "application/json": components["schemas"]["ProductListQueryValidationError"] | components["schemas"]["BadRequestError"];
                 };
             };
             /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */

@@ -1,6 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { throwIfInvalid } from '../../common/forms/form-validation.exception';
+import { validateForm } from '../../common/forms/validate-form';
+import { ProductListQueryForm, productListQueryBody } from '../product-list-query.form';
 import { Injectable } from '@nestjs/common';
-import { badRequest, resourceNotFound } from '../../common/errors/api-error';
+import { resourceNotFound } from '../../common/errors/api-error';
 import { links } from '../../common/links';
 import { readPage } from '../../common/pagination/page';
 import { GRID_PAGING, parsePageRequest, type ListSpec } from '../../common/pagination/page-request';
@@ -14,12 +17,11 @@ import { serializeVariant, serializeVariantListItem } from '../serializers/varia
 export const PRODUCT_LIST: ListSpec<ProductSort, ProductCriterion> = { sortable: PRODUCT_SORTS, defaultSort: ['code', 'asc'], criteria: PRODUCT_CRITERIA, ...GRID_PAGING };
 export const VARIANT_LIST: ListSpec<VariantSort, VariantCriterion> = { sortable: VARIANT_SORTS, defaultSort: ['position', 'asc'], criteria: VARIANT_CRITERIA, ...GRID_PAGING };
 
-/** `taxonId`: the id of the taxon the listed products are directly in; absent or empty for every product. */
+/** `taxonId`: the id of the taxon the listed products are directly in; null (every product) when absent or empty. */
 function readTaxonId(rawQuery: string): number | null {
-  const raw = new Map(new URLSearchParams(rawQuery)).get('taxonId')?.trim() ?? '';
-  if (raw === '') return null;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647) throw badRequest(`Invalid taxonId "${raw}": expected the id of a taxon.`);
-  return Number(raw);
+  const form = validateForm(ProductListQueryForm, productListQueryBody(rawQuery));
+  throwIfInvalid(form.errors);
+  return form.data.taxonId === undefined ? null : Number(form.data.taxonId);
 }
 
 @Injectable()
