@@ -169,7 +169,7 @@ describe('fixtures loader', () => {
     const admin = await em.findOneOrFail(AdminUser, { usernameCanonical: 'sylius' });
     expect({ ...admin, passwordHash: undefined, createdAt: undefined, updatedAt: undefined }).toEqual({
       id: 1, username: 'sylius', usernameCanonical: 'sylius', email: 'api@sylius.com', emailCanonical: 'api@sylius.com',
-      passwordHash: undefined, roles: ['ROLE_API_ACCESS'], enabled: true, localeCode: 'en_US', createdAt: undefined, updatedAt: undefined,
+      passwordHash: undefined, roles: ['ROLE_API_ACCESS'], enabled: true, localeCode: 'en_US', firstName: null, lastName: null, createdAt: undefined, updatedAt: undefined,
     });
     expect(await verifyPassword(admin.passwordHash, 'sylius')).toBe(true);
     const client = await em.findOneOrFail(OAuthClient, { randomId: 'client_id' });

@@ -66,8 +66,8 @@ export async function insertCustomer(em: EntityManager, customer: CustomerRow): 
 /** Channel WEB (USD, en_US) that orders can point at. */
 export async function insertChannel(em: EntityManager): Promise<number> {
   const currency = await insert(em, 'currency', { code: 'USD' });
-  const locale = await insert(em, 'locale', { code: 'en_US' });
   const now = new Date();
+  const locale = await insert(em, 'locale', { code: 'en_US', created_at: now, updated_at: now });
   return insert(em, 'channel', { code: 'WEB', name: 'Web Channel', base_currency_id: currency, default_locale_id: locale, created_at: now, updated_at: now });
 }
 
