@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { inWriteTransaction } from '../../src/database/write-transaction';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -82,7 +83,7 @@ async function loadTemplates({ orm, outbox }: DatasetOrm): Promise<IdMap> {
     { file: demoFile, data: parseFixtureYaml(demoFile, readFileSync(demoFile, 'utf8')) },
     { file: 'bench-shop.yaml', data: parseFixtureYaml('bench-shop.yaml', benchShopYaml()) },
   ];
-  return orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge: true, now: FIXTURE_TIME, outbox }, engineOrderHooks));
+  return inWriteTransaction(orm.em, (em) => loadFixtures(em, sources, { purge: true, now: FIXTURE_TIME, outbox }, engineOrderHooks));
 }
 
 /** Timestamps and order tokens of the fixture rows are set to fixed values. */

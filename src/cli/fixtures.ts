@@ -3,6 +3,7 @@
  *   npm run fixtures -- FILE [FILE ...] [--purge]
  */
 import 'reflect-metadata';
+import { inWriteTransaction } from '../database/write-transaction';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { DataDirInUseError } from '../database/data-dir-lock';
@@ -51,7 +52,7 @@ async function run({ files, purge }: Arguments): Promise<IdMap> {
   const sources = readSources(files);
   return withOrm(async (orm, { config, database, outbox }) => {
     const started = performance.now();
-    const idMap = await orm.em.fork().transactional((em) => loadFixtures(em, sources, { purge, now: new Date(), outbox }, engineOrderHooks));
+    const idMap = await inWriteTransaction(orm.em, (em) => loadFixtures(em, sources, { purge, now: new Date(), outbox }, engineOrderHooks));
     const target = database.embedded ? `the embedded database in ${config.dataDir}` : 'the database';
     log(`loaded ${files.join(', ')} into ${target}${purge ? ' (purged first)' : ''} in ${Math.round(performance.now() - started)} ms`);
     return idMap;

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { inWriteTransaction } from '../../src/database/write-transaction';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml, type IdMap } from '../../src/fixtures';
 import type { TestApp } from './test-app';
 import { TOKEN } from './seed-auth';
@@ -69,9 +70,7 @@ orders:
 /** Empties the test database and loads the auth fixtures plus the given documents (engine-priced orders). */
 export async function loadShop(t: TestApp, ...documents: string[]): Promise<IdMap> {
   const sources = [AUTH_YAML, ...documents].map((yaml, index) => ({ file: `test-${index}.yaml`, data: parseFixtureYaml(`test-${index}.yaml`, yaml) }));
-  return t
-    .em()
-    .transactional((em: EntityManager) => loadFixtures(em, sources, { purge: true, now: new Date(), outbox: t.outbox }, engineOrderHooks));
+  return inWriteTransaction(t.em(), (em: EntityManager) => loadFixtures(em, sources, { purge: true, now: new Date(), outbox: t.outbox }, engineOrderHooks));
 }
 
 /**

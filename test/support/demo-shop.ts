@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { inWriteTransaction } from '../../src/database/write-transaction';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml, type IdMap } from '../../src/fixtures';
@@ -13,5 +14,5 @@ export const DEMO_AUTH = { authorization: 'Bearer SampleToken' };
 export async function loadDemoShop(t: TestApp, ...documents: string[]): Promise<IdMap> {
   const demo = { file: DEMO_FILE, data: parseFixtureYaml(DEMO_FILE, readFileSync(join(__dirname, '..', '..', DEMO_FILE), 'utf8')) };
   const extra = documents.map((yaml, index) => ({ file: `extra-${index}.yaml`, data: parseFixtureYaml(`extra-${index}.yaml`, yaml) }));
-  return t.em().transactional((em: EntityManager) => loadFixtures(em, [demo, ...extra], { purge: true, now: new Date(), outbox: t.outbox }, engineOrderHooks));
+  return inWriteTransaction(t.em(), (em: EntityManager) => loadFixtures(em, [demo, ...extra], { purge: true, now: new Date(), outbox: t.outbox }, engineOrderHooks));
 }

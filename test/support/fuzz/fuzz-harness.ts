@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { inWriteTransaction } from '../../../src/database/write-transaction';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -53,7 +54,7 @@ async function loadDemoShop(t: TestApp): Promise<void> {
     { file: 'demo.yaml', data: parseFixtureYaml('demo.yaml', readFileSync(DEMO, 'utf8')) },
     { file: 'spare.yaml', data: parseFixtureYaml('spare.yaml', SPARE_YAML) },
   ];
-  await t.em().transactional(async (em: EntityManager) => {
+  await inWriteTransaction(t.em(), async (em: EntityManager) => {
     await loadFixtures(em, sources, { purge: true, now: new Date(), outbox: t.outbox }, engineOrderHooks);
     const now = new Date();
     for (const webhook of SPARE_WEBHOOKS) em.create(WebhookSubscription, { ...webhook, secret: newSigningSecret(), createdAt: now, updatedAt: now });
