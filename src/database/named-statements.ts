@@ -54,9 +54,14 @@ export function namedStatement(name: string, text: string): PreparedStatement {
 export type StatementMode = 'named' | 'bound' | 'inlined';
 
 /**
- * `inlined` on the embedded database, and on a URL that turns out to be one (tests hand a spawned service
- * the embedded database's socket): PGlite names itself in `version()`. `named` on anything else, also when
- * the probe gets no answer: the ORM's own start then tells what is wrong.
+ * How this process should send the declared statements, told once at start:
+ * - `inlined` on the embedded database, and on a URL that turns out to be one (tests hand a spawned service
+ *   the embedded database's socket): PGlite names itself in `version()`;
+ * - `bound` when the server answers on another port than the URL's: something sits in between (PgBouncer on
+ *   6432 in front of 5432, a relay), and a transaction pooler would hand the next transaction a server
+ *   connection that lacks the names, failing a statement inside a transaction (which only a write run by
+ *   inWriteTransaction would survive);
+ * - `named` otherwise, also when the probe gets no answer: the ORM's own start then tells what is wrong.
  */
 export async function statementModeFor(database: { url: string; embedded: boolean }): Promise<StatementMode> {
   if (database.embedded) return 'inlined';
@@ -64,13 +69,21 @@ export async function statementModeFor(database: { url: string; embedded: boolea
   client.on('error', () => undefined);
   try {
     await client.connect();
-    const { rows } = await client.query<{ version: string }>('select version()');
-    return rows[0].version.includes('PGlite') ? 'inlined' : 'named';
+    const { rows } = await client.query<{ version: string; port: number | null }>('select version(), inet_server_port() as port');
+    if (rows[0].version.includes('PGlite')) return 'inlined';
+    const port = rows[0].port;
+    return port === null || port === urlPort(database.url) ? 'named' : 'bound';
   } catch {
     return 'named';
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** The port a PostgreSQL URL connects to (5432 when it names none). */
+function urlPort(url: string): number {
+  const port = new URL(url).port;
+  return port === '' ? 5432 : Number(port);
 }
 
 export class StatementNaming {
