@@ -155,15 +155,23 @@ export async function namedRows<T>(
   connectionType?: ConnectionType,
   transaction?: Pick<Kysely<unknown>, 'executeQuery'>,
 ): Promise<T[]> {
-  const executor = transaction ?? em.getKysely({ type: connectionType });
-  const run = async () => (await executor.executeQuery<T>(CompiledQuery.raw(statement.text, values))).rows;
+  const run = async (type?: ConnectionType) =>
+    (await (transaction ?? em.getKysely({ type })).executeQuery<T>(CompiledQuery.raw(statement.text, values))).rows;
   const asOrmException = (error: unknown) => (error instanceof Error ? em.getDriver().convertException(error) : error);
+  // A read a replica could not answer goes to the primary, as the ORM's own reads do (replicas/replica-connection.ts).
+  const fromReplica = connectionType === 'read' && transaction === undefined && em.getConnection('read') !== em.getConnection('write');
+  const runAgain = async (type?: ConnectionType) => {
+    try {
+      return await run(type);
+    } catch (error) {
+      throw asOrmException(error);
+    }
+  };
   try {
-    return await run();
+    return await run(connectionType);
   } catch (error) {
-    if (!namedStatementsLost(error) || em.isInTransaction()) throw asOrmException(error);
-  }
-  return run().catch((error: unknown) => {
+    if (namedStatementsLost(error) && !em.isInTransaction()) return runAgain(connectionType);
+    if (fromReplica && !namedStatementsLost(error)) return runAgain('write');
     throw asOrmException(error);
-  });
+  }
 }
