@@ -66,7 +66,7 @@ function pingMessage(target: DeliveryTarget, ping: NonNullable<DeliveryJobData['
 const EVENTS = `select sequence, type, occurred_at as "occurredAt", data::text as "dataText" from event where sequence = any($1::bigint[])`;
 
 /** Bodies of recent events: one event goes to every subscription that matches it, read once. */
-const CACHE_BYTES = 8 * 1024 * 1024;
+export const MESSAGE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /**
  * The bodies deliveries carry, byte for byte as the feed shows them, read once per event for all
@@ -79,29 +79,45 @@ export class MessageSource {
 
   constructor(private readonly db: SqlExecutor) {}
 
-  /** The message of each job (by job id); a job whose event is no longer kept has none. */
+  /**
+   * The message of each job (by job id); a job whose event is no longer kept has none. The batch's
+   * bodies are held here, not looked up in the cache after the read: reading the missing ones can push
+   * out of the cache the batch's own, those it found there as much as those it read first.
+   */
   async messagesFor(jobs: ReadonlyArray<{ id: string; data: DeliveryJobData }>, targets: ReadonlyMap<number, DeliveryTarget>): Promise<Map<string, DeliveryMessage>> {
-    const missing = [...new Set(jobs.flatMap(({ data }) => (data.sequence !== null && !this.cache.has(data.sequence) ? [data.sequence] : [])))];
-    if (missing.length > 0) await this.load(missing);
+    const bodies = new Map<number, DeliveryMessage>();
+    const missing = new Set<number>();
+    for (const { data } of jobs) {
+      if (data.sequence === null || bodies.has(data.sequence)) continue;
+      const cached = this.touch(data.sequence);
+      if (cached) bodies.set(data.sequence, cached);
+      else missing.add(data.sequence);
+    }
+    if (missing.size > 0) for (const [sequence, message] of await this.load([...missing])) bodies.set(sequence, message);
     const messages = new Map<string, DeliveryMessage>();
     for (const { id, data } of jobs) {
       const target = targets.get(data.subscriptionId);
       if (data.ping && target) messages.set(id, pingMessage(target, data.ping));
       else if (data.sequence !== null) {
-        const message = this.touch(data.sequence);
+        const message = bodies.get(data.sequence);
         if (message) messages.set(id, message);
       }
     }
     return messages;
   }
 
-  private async load(sequences: number[]): Promise<void> {
+  /** Reads these events' bodies and keeps them; answers them by sequence (the ones no longer kept are missing). */
+  private async load(sequences: number[]): Promise<Map<number, DeliveryMessage>> {
     const { rows } = await this.db.executeSql(EVENTS, [sequences]);
+    const read = new Map<number, DeliveryMessage>();
     for (const row of rows as Array<{ sequence: string; type: string; occurredAt: Date; dataText: string }>) {
       const sequence = Number(row.sequence);
       const body = envelopeJson({ sequence, type: row.type, occurredAt: row.occurredAt, dataText: row.dataText });
-      this.remember(sequence, { id: eventId(sequence), type: row.type, body });
+      const message = { id: eventId(sequence), type: row.type, body };
+      this.remember(sequence, message);
+      read.set(sequence, message);
     }
+    return read;
   }
 
   private touch(sequence: number): DeliveryMessage | undefined {
@@ -117,7 +133,7 @@ export class MessageSource {
     this.cache.set(sequence, message);
     this.cachedBytes += message.body.length;
     for (const [oldest, old] of this.cache) {
-      if (this.cachedBytes <= CACHE_BYTES || oldest === sequence) break;
+      if (this.cachedBytes <= MESSAGE_CACHE_BYTES || oldest === sequence) break;
       this.cache.delete(oldest);
       this.cachedBytes -= old.body.length;
     }
