@@ -1,8 +1,14 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
 import { ProductsController } from './products.controller';
 import { CatalogService } from './services/catalog.service';
+import { ProductWritesService } from './services/product-writes.service';
 import { TaxonsService } from './services/taxons.service';
 import { TaxonsController } from './taxons.controller';
 
-@Module({ controllers: [ProductsController, TaxonsController], providers: [CatalogService, TaxonsService] })
+@Module({
+  imports: [EventsModule],
+  controllers: [ProductsController, TaxonsController],
+  providers: [CatalogService, ProductWritesService, TaxonsService],
+})
 export class CatalogModule {}

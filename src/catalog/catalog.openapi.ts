@@ -79,6 +79,8 @@ const ProductOptionSchema = defineSchema(
   ),
 );
 
+const NamedReferenceSchema = closedObject({ id: integer(), code: string(), name: string() });
+
 export const ProductSchema = defineSchema(
   'Product',
   closedObject(
@@ -88,10 +90,24 @@ export const ProductSchema = defineSchema(
       variants: arrayOf(ProductVariantDetailSchema, { description: 'By position.' }),
       options: arrayOf(ProductOptionSchema, { description: 'By position.' }),
       translations: keyedMap(
-        closedObject({ locale: string(), id: integer(), name: string(), description: string() }, { optional: ['description'] }),
+        closedObject(
+          {
+            locale: string(),
+            id: integer(),
+            name: string(),
+            slug: string({ description: 'Unique among the products in its locale.' }),
+            description: string(),
+            metaKeywords: string(),
+            metaDescription: string(),
+            shortDescription: string(),
+          },
+          { optional: ['slug', 'description', 'metaKeywords', 'metaDescription', 'shortDescription'], description: 'A text the translation does not have is left out.' },
+        ),
         'locale code',
       ),
-      taxons: arrayOf(closedObject({ id: integer(), code: string(), name: string() }), { description: 'The taxons the product is directly assigned to.' }),
+      taxons: arrayOf(NamedReferenceSchema, { description: 'The taxons the product is directly assigned to.' }),
+      mainTaxon: { ...NamedReferenceSchema, description: 'The main taxon; left out when it has none.' },
+      channels: arrayOf(NamedReferenceSchema, { description: 'The channels the product is offered in, by id; left out when it is in none.' }),
       enabled: boolean(),
       createdAt: dateTime('When the product was created.'),
       updatedAt: dateTime('When the product was last changed.'),
@@ -100,7 +116,7 @@ export const ProductSchema = defineSchema(
         variants: link(`^${VARIANTS_PATH}$`, '/api/v1/products/MUG/variants/'),
       }),
     },
-    { description: 'A product with its variants, options, translations and taxons.', example: mugProductExample },
+    { optional: ['mainTaxon', 'channels'], description: 'A product with its variants, options, translations, taxons and channels.', example: mugProductExample },
   ),
 );
 

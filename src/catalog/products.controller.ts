@@ -1,25 +1,44 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { rawQuery } from '../common/http/raw-query';
-import { ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors } from '../common/openapi/api-decorators';
+import { ApiIdempotentPost, ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../common/openapi/api-decorators';
 import { NOT_VALID } from '../common/forms/messages';
-import { notFound, ok, validationFailed } from '../common/openapi/responses';
+import { conflict, created, noContent, notFound, ok, validationFailed } from '../common/openapi/responses';
 import { integer, string } from '../common/openapi/schema-builders';
 import { PageOfProductListItemSchema, PageOfProductVariantListItemSchema, PRODUCT_NOT_FOUND, PRODUCT_VARIANT_NOT_FOUND, ProductSchema, ProductVariantDetailSchema } from './catalog.openapi';
 import { ProductListQueryForm, TAXON_ID_RANGE } from './product-list-query.form';
+import {
+  ApiProductBody,
+  createdProductExample,
+  PRODUCT_IN_USE,
+  ProductCreateRequestSchema,
+  ProductPatchRequestSchema,
+  productPatchExamples,
+  ProductReplaceRequestSchema,
+  productReplaceExamples,
+  productRequestExamples,
+  productEmptyValidationExample,
+  productUpdateValidationExample,
+  productValidationExample,
+} from './product-writes.openapi';
 import { CatalogService, PRODUCT_LIST, VARIANT_LIST } from './services/catalog.service';
+import { ProductWritesService } from './services/product-writes.service';
 
 /** What a text filter of the grid lists takes besides `criteria[name]=text`. */
 const TEXT_FILTER = 'a text: `criteria[name]=text` (contains, case-insensitive) or `criteria[name][type]=contains|not_contains|equal|not_equal|starts_with|ends_with|empty|not_empty|in|not_in&criteria[name][value]=text`';
 
 const ApiProductCode = (name: string) => ApiPathParam(name, 'Product code (exact, case-sensitive match).', string({ example: 'MUG' }));
+const productNotFound = () => notFound('No product has this code.', PRODUCT_NOT_FOUND);
 
-/** Read-only products and their variants, addressed by code. */
+/** Products, addressed by code, and their variants (read only here). */
 @ApiTags('Products')
 @Controller('api/v1/products')
 export class ProductsController {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly writes: ProductWritesService,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -48,13 +67,78 @@ export class ProductsController {
     return this.catalog.products(rawQuery(request));
   }
 
+  @Post()
+  @ApiOperation({
+    operationId: 'createProduct',
+    summary: 'Create a product',
+    description: 'A product without variants; a locale left out of `translations` gets no translation, and a left-out `enabled` is false.',
+  })
+  @ApiProductBody({
+    schema: ProductCreateRequestSchema,
+    examples: productRequestExamples,
+    validationExample: productValidationExample,
+  })
+  @ApiResponses(
+    created('The new product, as GET shows it.', ProductSchema, { created: { summary: 'Created with two translations', value: createdProductExample } }),
+    { status: 400, examples: { empty: { summary: 'An empty body', value: productEmptyValidationExample } } },
+  )
+  @ApiIdempotentPost()
+  @ApiWriteErrors()
+  create(@Body() body: unknown) {
+    return this.writes.create(body);
+  }
+
   @Get(':code')
   @ApiOperation({ operationId: 'showProduct', summary: 'Show a product', description: 'Disabled products are shown too.' })
   @ApiProductCode('code')
-  @ApiResponses(ok('The product with its variants in the full form.', ProductSchema), notFound('No product has this code.', PRODUCT_NOT_FOUND))
+  @ApiResponses(ok('The product with its variants in the full form.', ProductSchema), productNotFound())
   @ApiStandardErrors()
   show(@Param('code') code: string) {
     return this.catalog.product(code);
+  }
+
+  @Put(':code')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'replaceProduct',
+    summary: 'Replace a product',
+    description: 'Every field left out is cleared, and every translation the product has must be sent again; `code` is ignored, and `options` once the product has variants.',
+  })
+  @ApiProductCode('code')
+  @ApiProductBody({ schema: ProductReplaceRequestSchema, examples: productReplaceExamples, validationExample: productUpdateValidationExample })
+  @ApiResponses(noContent('The product is replaced.'), productNotFound())
+  @ApiWriteErrors()
+  async replace(@Param('code') code: string, @Body() body: unknown): Promise<void> {
+    await this.writes.update(code, body, 'replace');
+  }
+
+  @Patch(':code')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'updateProduct',
+    summary: 'Change some fields of a product',
+    description: 'Only the fields given change (in `translations`, only the locales and texts given); `code` is ignored, and `options` once the product has variants.',
+  })
+  @ApiProductCode('code')
+  @ApiProductBody({ schema: ProductPatchRequestSchema, examples: productPatchExamples, validationExample: productUpdateValidationExample })
+  @ApiResponses(noContent('The fields given are changed.'), productNotFound())
+  @ApiWriteErrors()
+  async patch(@Param('code') code: string, @Body() body: unknown): Promise<void> {
+    await this.writes.update(code, body, 'merge');
+  }
+
+  @Delete(':code')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'deleteProduct',
+    summary: 'Delete a product',
+    description: 'With its variants, their prices and its translations. A product one of whose variants is in a cart or an order is kept (409).',
+  })
+  @ApiProductCode('code')
+  @ApiResponses(noContent('The product is gone.'), productNotFound(), conflict('A variant of the product is in a cart or an order.', PRODUCT_IN_USE))
+  @ApiWriteErrors()
+  async remove(@Param('code') code: string): Promise<void> {
+    await this.writes.delete(code);
   }
 
   @Get(':productCode/variants')

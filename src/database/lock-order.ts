@@ -42,6 +42,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * insert or update that makes a foreign key point at the row takes a key-share lock on it, which FOR
  * UPDATE waits for and then holds off.
  *
+ * Products (src/catalog/services/product-writes.service.ts): a change locks the product FOR UPDATE, then the
+ * channels, taxons and product options it names FOR KEY SHARE (each table in id order, in that order of
+ * tables), so a delete of one of them waits for it; a create takes only those key-share locks. A delete locks
+ * the product FOR UPDATE and then its variants FOR UPDATE in id order (level 5), which a new cart line's
+ * key-share lock on its variant waits for, before it checks that no order line holds one of them.
+ *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *

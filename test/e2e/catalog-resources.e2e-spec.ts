@@ -329,9 +329,9 @@ describe('catalog resources: products and product variants', () => {
       },
     );
 
-    it('answers 405 to writes on a product', async () => {
-      const response = await t.inject({ method: 'DELETE', url: '/api/v1/products/MUG', headers: DEMO_AUTH });
-      expect({ status: response.statusCode, allow: response.headers.allow }).toEqual({ status: 405, allow: 'GET' });
+    it('answers 405 to a POST on a product', async () => {
+      const response = await t.inject({ method: 'POST', url: '/api/v1/products/MUG', headers: DEMO_AUTH });
+      expect({ status: response.statusCode, allow: response.headers.allow }).toEqual({ status: 405, allow: 'GET, PUT, PATCH, DELETE' });
     });
   });
 

@@ -20,6 +20,13 @@ const WITHOUT_LIMIT: Record<string, string> = {
   ),
   'PUT /api/v1/checkouts/complete/{id} notes': 'a text column',
   ...Object.fromEntries(
+    ['POST /api/v1/products/', 'PUT /api/v1/products/{code}', 'PATCH /api/v1/products/{code}'].flatMap((operation) => [
+      [`${operation} productTaxons`, 'comma-separated taxon codes, each looked up'],
+      [`${operation} translations.en_US.description`, 'a text column'],
+      [`${operation} translations.en_US.shortDescription`, 'a text column'],
+    ]),
+  ),
+  ...Object.fromEntries(
     ['tax-categories', 'shipping-categories'].flatMap((resource) =>
       [`POST /api/v1/${resource}/`, `PUT /api/v1/${resource}/{code}`, `PATCH /api/v1/${resource}/{code}`].map((operation) => [`${operation} description`, 'a text column']),
     ),
@@ -116,6 +123,11 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'POST /api/v1/countries/ provinces[0].name 255',
         'POST /api/v1/zones/country members[0].code 255',
         'PATCH /api/v1/zones/{code} name 255',
+        'POST /api/v1/products/ code 255',
+        'POST /api/v1/products/ translations.en_US.slug 255',
+        'PATCH /api/v1/products/{code} translations.en_US.name 255',
+        'PUT /api/v1/products/{code} mainTaxon 255',
+        'POST /api/v1/products/ channels[0] 255',
       ]),
     );
   });

@@ -38,6 +38,10 @@ describe('fuzz: structured requests on every registered route', () => {
         'PATCH /api/v1/users/:id',
         'DELETE /api/v1/api-clients/:id',
         'GET /api/v1/products',
+        'POST /api/v1/products',
+        'PUT /api/v1/products/:code',
+        'PATCH /api/v1/products/:code',
+        'DELETE /api/v1/products/:code',
         'GET /api/v1/products/:productCode/variants',
         'GET /api/v1/promotions',
         'GET /api/v1/taxons',
@@ -61,6 +65,7 @@ describe('fuzz: structured requests on every registered route', () => {
     expect(h.formFields.get('POST /api/v1/api-clients')).toEqual(['allowedGrantTypes']);
     expect(h.formFields.get('POST /api/v1/countries')).toEqual(['provinces', 'enabled', 'code']);
     expect(h.formFields.get('PUT /api/v1/zones/:code')).toEqual(['name', 'type', 'members', 'scope', 'code']);
+    expect(h.formFields.get('POST /api/v1/products')).toEqual(['enabled', 'translations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options']);
     expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);

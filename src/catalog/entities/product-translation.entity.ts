@@ -3,6 +3,8 @@ import { Product } from './product.entity';
 
 @Entity({ tableName: 'product_translation' })
 @Unique({ properties: ['product', 'locale'] })
+/** A slug names one product per locale (products created before slugs have none). */
+@Unique({ properties: ['locale', 'slug'] })
 // The product list (its rows are the en_US names): search by a substring of the name, and sort by name (Migration20261129050000).
 @Index({
   name: 'product_translation_en_us_name_trgm',
@@ -25,6 +27,18 @@ export class ProductTranslation {
   @Property({ type: 'string' })
   name!: string;
 
+  @Property({ type: 'string', nullable: true })
+  slug: string | null = null;
+
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
+
+  @Property({ type: 'string', nullable: true })
+  metaKeywords: string | null = null;
+
+  @Property({ type: 'string', nullable: true })
+  metaDescription: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  shortDescription: string | null = null;
 }

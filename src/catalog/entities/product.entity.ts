@@ -1,5 +1,6 @@
-import { Entity, Index, ManyToMany, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToMany, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Collection, Opt } from '@mikro-orm/core';
+import { Channel } from '../../channels/entities/channel.entity';
 import { ProductOption } from './product-option.entity';
 import { ProductTranslation } from './product-translation.entity';
 import { ProductVariant } from './product-variant.entity';
@@ -30,6 +31,13 @@ export class Product {
   /** Directly assigned taxons (promotion rules look only at these). */
   @ManyToMany({ entity: () => Taxon, pivotTable: 'product_taxon' })
   taxons = new Collection<Taxon>(this);
+
+  /** The channels the product is offered in. */
+  @ManyToMany({ entity: () => Channel, pivotTable: 'product_channel' })
+  channels = new Collection<Channel>(this);
+
+  @ManyToOne({ entity: () => Taxon, nullable: true, deleteRule: 'set null' })
+  mainTaxon: Taxon | null = null;
 
   @Property({ type: 'datetime', onCreate: () => new Date() })
   createdAt: Date & Opt = new Date();

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { withDates, type Stored } from '../../database/stored-dates';
 import { OPTION_VALUE_JSON, VARIANT_SELECT, withCategories, type OptionValue, type Variant, type VariantRow } from './variant.read-model';
 
-/** The product read model: a product with every variant (by position), its options and their values, translations and taxons. */
+/** The product read model: a product with every variant (by position), its options and their values, translations, taxons and channels. */
 
 export interface ProductOption {
   id: number;
@@ -10,6 +10,24 @@ export interface ProductOption {
   name: string;
   position: number;
   values: OptionValue[];
+}
+
+export interface ProductTranslationRow {
+  id: number;
+  locale: string;
+  name: string;
+  slug: string | null;
+  description: string | null;
+  metaKeywords: string | null;
+  metaDescription: string | null;
+  shortDescription: string | null;
+}
+
+/** A taxon or channel as a product names it. */
+export interface NamedReference {
+  id: number;
+  code: string;
+  name: string;
 }
 
 export interface Product {
@@ -20,8 +38,11 @@ export interface Product {
   updatedAt: Date;
   variants: Variant[];
   options: ProductOption[];
-  translations: Array<{ id: number; locale: string; name: string; description: string | null }>;
-  taxons: Array<{ id: number; code: string; name: string }>;
+  translations: ProductTranslationRow[];
+  taxons: NamedReference[];
+  /** By id. */
+  channels: NamedReference[];
+  mainTaxon: NamedReference | null;
 }
 
 /** The options of the product whose id is `productId` (a fixed column expression), each with its values, as ProductOption[]. */
@@ -38,10 +59,15 @@ const PRODUCT_SELECT = `
          coalesce((select json_agg(variant order by variant.position, variant.id)
                      from (${VARIANT_SELECT} where v.product_id = prod.id) variant), '[]'::json) as variants,
          ${productOptionsJson('prod.id')} as options,
-         coalesce((select json_agg(json_build_object('id', pt.id, 'locale', pt.locale, 'name', pt.name, 'description', pt.description) order by pt.id)
+         coalesce((select json_agg(json_build_object('id', pt.id, 'locale', pt.locale, 'name', pt.name, 'slug', pt.slug, 'description', pt.description,
+                                             'metaKeywords', pt.meta_keywords, 'metaDescription', pt.meta_description,
+                                             'shortDescription', pt.short_description) order by pt.id)
                      from product_translation pt where pt.product_id = prod.id), '[]'::json) as translations,
          coalesce((select json_agg(json_build_object('id', tx.id, 'code', tx.code, 'name', tx.name) order by tx.id)
-                     from product_taxon ptx join taxon tx on tx.id = ptx.taxon_id where ptx.product_id = prod.id), '[]'::json) as taxons
+                     from product_taxon ptx join taxon tx on tx.id = ptx.taxon_id where ptx.product_id = prod.id), '[]'::json) as taxons,
+         coalesce((select json_agg(json_build_object('id', ch.id, 'code', ch.code, 'name', ch.name) order by ch.id)
+                     from product_channel pch join channel ch on ch.id = pch.channel_id where pch.product_id = prod.id), '[]'::json) as channels,
+         (select json_build_object('id', mt.id, 'code', mt.code, 'name', mt.name) from taxon mt where mt.id = prod.main_taxon_id) as "mainTaxon"
     from product prod
    where prod.code = ?`;
 

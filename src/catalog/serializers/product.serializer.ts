@@ -2,7 +2,7 @@ import { formatDateTime } from '../../common/datetime';
 import { links, selfLink } from '../../common/links';
 import { keyedBy } from '../../common/serialization/keyed-by';
 import type { ProductListItem } from '../queries/product-list.read-model';
-import type { Product, ProductOption } from '../queries/product.read-model';
+import type { NamedReference, Product, ProductOption, ProductTranslationRow } from '../queries/product.read-model';
 import { serializeOptionValue, serializeVariant } from './variant.serializer';
 
 /** An option of a product with its values: in the product and in the product list. */
@@ -10,9 +10,26 @@ function serializeOption(row: ProductOption) {
   return { id: row.id, code: row.code, name: row.name, position: row.position, values: row.values.map(serializeOptionValue) };
 }
 
+const reference = (row: NamedReference) => ({ id: row.id, code: row.code, name: row.name });
+
+/** A translation keyed by its locale; texts it does not have are left out. */
+function serializeTranslation(t: ProductTranslationRow) {
+  return {
+    locale: t.locale,
+    id: t.id,
+    name: t.name,
+    ...(t.slug !== null && { slug: t.slug }),
+    ...(t.description !== null && { description: t.description }),
+    ...(t.metaKeywords !== null && { metaKeywords: t.metaKeywords }),
+    ...(t.metaDescription !== null && { metaDescription: t.metaDescription }),
+    ...(t.shortDescription !== null && { shortDescription: t.shortDescription }),
+  };
+}
+
 /**
  * The detailed product: its variants in the full variant form (by position), its options with their
- * values, translations keyed by locale, directly assigned taxons, and links to itself and its variant list.
+ * values, translations keyed by locale, directly assigned taxons, its main taxon and channels (left out when
+ * it has none), and links to itself and its variant list.
  */
 export function serializeProduct(row: Product) {
   return {
@@ -20,12 +37,10 @@ export function serializeProduct(row: Product) {
     code: row.code,
     variants: row.variants.map(serializeVariant),
     options: row.options.map(serializeOption),
-    translations: keyedBy(
-      row.translations,
-      (t) => t.locale,
-      (t) => ({ locale: t.locale, id: t.id, name: t.name, ...(t.description !== null && { description: t.description }) }),
-    ),
-    taxons: row.taxons.map((taxon) => ({ id: taxon.id, code: taxon.code, name: taxon.name })),
+    translations: keyedBy(row.translations, (t) => t.locale, serializeTranslation),
+    taxons: row.taxons.map(reference),
+    ...(row.mainTaxon !== null && { mainTaxon: reference(row.mainTaxon) }),
+    ...(row.channels.length > 0 && { channels: row.channels.map(reference) }),
     enabled: row.enabled,
     createdAt: formatDateTime(row.createdAt),
     updatedAt: formatDateTime(row.updatedAt),

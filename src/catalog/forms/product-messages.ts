@@ -1,0 +1,12 @@
+/** Validation messages of the product form. */
+export const NAME_BLANK = 'Please enter product name.';
+export const NAME_TOO_SHORT = 'Product name must be at least 2 characters long.';
+export const nameTooLong = (limit: number) => `Product name must not be longer than ${limit} characters.`;
+export const SLUG_BLANK = 'Please enter product slug.';
+export const slugTooLong = (limit: number) => `Product slug must not be longer than ${limit} characters.`;
+export const SLUG_TAKEN = 'Product slug must be unique.';
+export const CODE_BLANK = 'Please enter product code.';
+export const CODE_INVALID = 'Product code can only be comprised of letters, numbers, dashes and underscores.';
+export const CODE_TAKEN = 'Product code must be unique.';
+/** Why a product is not deleted (409). */
+export const PRODUCT_IN_ORDERS = 'The product is in carts or orders and cannot be deleted.';

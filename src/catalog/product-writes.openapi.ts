@@ -1,0 +1,234 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBody, type ExamplesObject } from '@nestjs/swagger';
+import { RESOURCE_CODE } from '../common/forms/resource-code';
+import { ApiResponses } from '../common/openapi/api-decorators';
+import { requestSchemaFor } from '../common/openapi/request-schema';
+import { invalidJson, payloadTooLarge, unsupportedMediaType } from '../common/openapi/responses';
+import { arrayOf, closedObject, integer, string, type Schema } from '../common/openapi/schema-builders';
+import { defineSchema } from '../common/openapi/schema-registry';
+import { CODE_BLANK, CODE_INVALID, NAME_BLANK, NAME_TOO_SHORT, PRODUCT_IN_ORDERS, SLUG_BLANK, SLUG_TAKEN } from './forms/product-messages';
+import { ProductTranslationForm } from './forms/product-translation.form';
+import { ProductForm } from './forms/product.form';
+
+/** The product form (POST, PUT and PATCH /products) in the OpenAPI document; the product itself is ProductSchema. */
+
+export const PRODUCT_IN_USE = PRODUCT_IN_ORDERS;
+
+const translationFields = {
+  name: { description: '2 characters or more.', example: 'Mug' },
+  slug: { description: 'Unique among the products in its locale.', example: 'mug' },
+  description: { description: '`null` or empty clears it.', example: 'A mug for hot drinks' },
+  metaKeywords: { description: '`null` or empty clears it.', example: 'mug, cup' },
+  metaDescription: { description: '`null` or empty clears it.', example: 'Our mug' },
+  shortDescription: { description: '`null` or empty clears it.', example: 'A mug' },
+};
+
+const ProductTranslationRequestSchema = requestSchemaFor(ProductTranslationForm, 'ProductTranslationRequest', {
+  description: 'The texts of the product in one locale; a text left out is cleared.',
+  properties: translationFields,
+});
+
+const ProductTranslationPatchRequestSchema = requestSchemaFor(ProductTranslationForm, 'ProductTranslationPatchRequest', {
+  required: [],
+  description: 'The texts of the product in one locale: only the texts given change; a locale the product has no translation in yet needs `name` and `slug`.',
+  properties: translationFields,
+});
+
+/** `translations`: keyed by locale code (en_US stands for any locale of the shop). */
+const translationsMap = (translation: Schema, description: string) => ({
+  replace: true,
+  type: 'object' as const,
+  description: `Keyed by locale code; each key must be a locale of the shop (\`en_US\` stands for any). ${description}`,
+  properties: { en_US: translation },
+  additionalProperties: translation,
+});
+
+const fieldDescriptions = {
+  enabled: { description: 'A checkbox (`true`, or `"true"`, `1`, `"on"`); left out on POST and PUT it is unchecked.', example: true },
+  channels: { description: 'Codes of the channels the product is offered in.', example: ['WEB'] },
+  mainTaxon: { description: 'Code of the main taxon; `null` clears it.', example: 'mugs' },
+  productTaxons: { description: 'Comma-separated codes of the taxons the product is directly assigned to.', example: 'mugs,category' },
+  options: { description: 'Codes of the product options; ignored once the product has variants.', example: ['MUG_SIZE'] },
+};
+/** On updates `code` is a child of the form that is never read. */
+const ignoredCode = { replace: true, description: 'Ignored: a code never changes.' };
+
+const mugUpdate = {
+  enabled: true,
+  translations: { en_US: { name: 'Mug', slug: 'mug', description: 'A mug for hot drinks' }, de_DE: { name: 'Becher', slug: 'becher' } },
+  channels: ['WEB'],
+  mainTaxon: 'mugs',
+  productTaxons: 'mugs',
+  options: ['MUG_SIZE'],
+};
+const mugRequest = { ...mugUpdate, code: 'MUG' };
+
+export const ProductCreateRequestSchema = requestSchemaFor(ProductForm, 'ProductCreateRequest', {
+  required: ['code'],
+  description: 'The product form of POST: a locale left out of `translations` gets no translation.',
+  example: mugRequest,
+  properties: {
+    ...fieldDescriptions,
+    translations: translationsMap(ProductTranslationRequestSchema, 'A locale left out gets no translation.'),
+    code: { description: 'Unique; letters, digits, dashes and underscores.', pattern: RESOURCE_CODE.source, example: 'MUG' },
+  },
+});
+
+export const ProductReplaceRequestSchema = requestSchemaFor(ProductForm, 'ProductReplaceRequest', {
+  required: [],
+  description: 'The product form of PUT: every field left out is cleared (unchecked, no channels, taxons or options), and every translation the product has must be sent again.',
+  example: mugUpdate,
+  properties: {
+    ...fieldDescriptions,
+    translations: translationsMap(ProductTranslationRequestSchema, 'Every locale the product has a translation in must be given (a translation is never removed).'),
+    code: ignoredCode,
+  },
+});
+
+export const ProductPatchRequestSchema = requestSchemaFor(ProductForm, 'ProductPatchRequest', {
+  required: [],
+  description: 'The product form of PATCH: only the fields given change.',
+  example: { translations: { en_US: { name: 'Big mug' } } },
+  properties: {
+    ...fieldDescriptions,
+    translations: translationsMap(ProductTranslationPatchRequestSchema, 'Only the locales given change.'),
+    code: ignoredCode,
+  },
+});
+
+export const productRequestExamples: ExamplesObject = {
+  minimal: { summary: 'Only a code', value: { code: 'TOTE_BAG' } },
+  full: { summary: 'With translations, channels, taxons and options', value: mugRequest },
+};
+export const productReplaceExamples: ExamplesObject = { replace: { summary: 'Every field', value: mugUpdate } };
+export const productPatchExamples: ExamplesObject = {
+  rename: { summary: 'A new name in one locale', value: { translations: { en_US: { name: 'Big mug' } } } },
+  disable: { summary: 'Disabled', value: { enabled: false } },
+};
+
+const messages = arrayOf(string(), { minItems: 1 });
+const fieldNode = closedObject({ errors: messages }, { optional: ['errors'], description: 'The messages of this field; `{}` when it has none.' });
+const formNode = (children: Record<string, Schema>, description?: string) =>
+  closedObject({ errors: messages, children: closedObject(children) }, { optional: ['errors'], ...(description !== undefined && { description }) });
+const TRANSLATION_FIELDS = ['name', 'slug', 'description', 'metaKeywords', 'metaDescription', 'shortDescription'];
+const translationNode = formNode(Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, fieldNode])));
+
+const ProductValidationErrorSchema = defineSchema(
+  'ProductValidationError',
+  closedObject(
+    {
+      code: integer({ enum: [400] }),
+      message: string({ enum: ['Validation Failed'] }),
+      errors: formNode({
+        enabled: fieldNode,
+        translations: closedObject(
+          { errors: messages, children: { type: 'object', description: 'One child per locale of the shop, sent or not.', additionalProperties: translationNode } },
+          { optional: ['errors'] },
+        ),
+        channels: fieldNode,
+        mainTaxon: fieldNode,
+        productTaxons: fieldNode,
+        code: fieldNode,
+        options: fieldNode,
+      }),
+    },
+    { description: 'The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`.' },
+  ),
+);
+
+const noTranslationErrors = { name: {}, slug: {}, description: {}, metaKeywords: {}, metaDescription: {}, shortDescription: {} };
+
+export const productValidationExample = {
+  code: 400,
+  message: 'Validation Failed',
+  errors: {
+    children: {
+      enabled: {},
+      translations: { children: { en_US: { children: { ...noTranslationErrors, name: { errors: [NAME_TOO_SHORT] }, slug: { errors: [SLUG_TAKEN] } } }, de_DE: { children: noTranslationErrors } } },
+      channels: { errors: ['This value is not valid.'] },
+      mainTaxon: {},
+      productTaxons: {},
+      code: { errors: [CODE_INVALID] },
+      options: {},
+    },
+  },
+};
+
+export const productEmptyValidationExample = {
+  code: 400,
+  message: 'Validation Failed',
+  errors: {
+    children: {
+      enabled: {},
+      translations: { children: { en_US: { children: noTranslationErrors }, de_DE: { children: noTranslationErrors } } },
+      channels: {},
+      mainTaxon: {},
+      productTaxons: {},
+      code: { errors: [CODE_BLANK] },
+      options: {},
+    },
+  },
+};
+
+export const productUpdateValidationExample = {
+  code: 400,
+  message: 'Validation Failed',
+  errors: {
+    children: {
+      enabled: {},
+      translations: {
+        children: {
+          en_US: { children: { ...noTranslationErrors, name: { errors: [NAME_BLANK] }, slug: { errors: [SLUG_BLANK] } } },
+          de_DE: { children: noTranslationErrors },
+        },
+      },
+      channels: {},
+      mainTaxon: { errors: ['This value is not valid.'] },
+      productTaxons: {},
+      code: {},
+      options: {},
+    },
+  },
+};
+
+/** The request body of a product write, with the 400/413/415 answers that come with it (the 400 tree lists the shop's locales). */
+export function ApiProductBody(options: { schema: Schema; examples: ExamplesObject; validationExample: unknown }): MethodDecorator {
+  return applyDecorators(
+    ApiBody({
+      required: true,
+      description: 'JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `associations`, `variant`) are refused as extra fields.',
+      schema: options.schema,
+      examples: options.examples,
+    }),
+    ApiResponses(
+      {
+        status: 400,
+        description: 'The form is invalid; each field lists its violations.',
+        schema: ProductValidationErrorSchema,
+        examples: { validationFailed: { summary: 'An invalid form', value: options.validationExample } },
+      },
+      invalidJson(),
+      payloadTooLarge(),
+      unsupportedMediaType(),
+    ),
+  );
+}
+
+/** An example answer of POST: the product as GET shows it. */
+export const createdProductExample = {
+  id: 7,
+  code: 'TRAVEL_MUG',
+  variants: [],
+  options: [],
+  translations: {
+    en_US: { locale: 'en_US', id: 31, name: 'Travel mug', slug: 'travel-mug', description: 'Keeps coffee hot' },
+    de_DE: { locale: 'de_DE', id: 32, name: 'Reisebecher', slug: 'reisebecher' },
+  },
+  taxons: [{ id: 2, code: 'mugs', name: 'Mugs' }],
+  mainTaxon: { id: 2, code: 'mugs', name: 'Mugs' },
+  channels: [{ id: 1, code: 'WEB', name: 'Web Channel' }],
+  enabled: true,
+  createdAt: '2026-11-30T09:12:44+0000',
+  updatedAt: '2026-11-30T09:12:44+0000',
+  _links: { self: { href: '/api/v1/products/TRAVEL_MUG' }, variants: { href: '/api/v1/products/TRAVEL_MUG/variants/' } },
+};

@@ -1,0 +1,35 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** Tables a product names rows of by code; fixed names, never from a request. */
+type ReferencedTable = 'channel' | 'taxon' | 'product_option';
+
+/**
+ * The ids of the rows of `table` that have these codes, by code, each row locked FOR KEY SHARE in id order:
+ * a delete of one waits for this write (and then sees the product pointing at it) instead of leaving the
+ * write a foreign key to a row that is gone.
+ */
+export async function lockedIdsByCode(tx: EntityManager, table: ReferencedTable, codes: readonly string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await tx.execute<Array<{ id: number; code: string }>>(
+    `select id, code from ${table} where code in (select value from json_array_elements_text(?::json)) order by id for key share`,
+    [JSON.stringify([...new Set(codes)])],
+  );
+  return new Map(rows.map((row) => [row.code, row.id]));
+}
+
+/** The ids of `codes` in the order sent (repeats once), or null when one of them names nothing. */
+export function idsOf(codes: readonly string[], found: ReadonlyMap<string, number>): number[] | null {
+  const ids: number[] = [];
+  for (const code of codes) {
+    const id = found.get(code);
+    if (id === undefined) return null;
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** The codes of the defined locales, in the order they were created (the children of `translations`). */
+export async function definedLocales(em: EntityManager): Promise<string[]> {
+  const rows = await em.execute<Array<{ code: string }>>(`select code from locale order by id`);
+  return rows.map((row) => row.code);
+}

@@ -1,0 +1,234 @@
+import { type Collection, ForeignKeyConstraintViolationException, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { conflict, resourceNotFound } from '../../common/errors/api-error';
+import { throwIfInvalid } from '../../common/forms/form-validation.exception';
+import { NOT_VALID } from '../../common/forms/messages';
+import { submittedChanges, type UpdateMode } from '../../common/forms/submitted-changes';
+import { checkUnique, type UniqueField } from '../../common/forms/unique-value';
+import { validateForm, type SubmittedForm } from '../../common/forms/validate-form';
+import { Channel } from '../../channels/entities/channel.entity';
+import { inWriteTransaction } from '../../database/write-transaction';
+import { EventOutbox } from '../../events';
+import { ProductOption } from '../entities/product-option.entity';
+import { ProductTranslation } from '../entities/product-translation.entity';
+import { ProductVariant } from '../entities/product-variant.entity';
+import { Product } from '../entities/product.entity';
+import { Taxon } from '../entities/taxon.entity';
+import { productFormFor } from '../forms/product-form-for-locales';
+import { CODE_TAKEN, PRODUCT_IN_ORDERS } from '../forms/product-messages';
+import { productTaxonCodes, type ProductForm } from '../forms/product.form';
+import { findProduct } from '../queries/product.read-model';
+import { serializeProduct } from '../serializers/product.serializer';
+import { definedLocales, idsOf, lockedIdsByCode } from './product-references';
+import { applyTranslations, checkSlugs, checkTranslationPresence, listLocales, sentTranslations, type SentTranslations } from './product-translations';
+
+/** A product as GET /products/{code} shows it (and its events carry it). */
+type ShownProduct = ReturnType<typeof serializeProduct>;
+
+const UNIQUE_CODE: UniqueField = { entity: Product, property: 'code', constraint: 'product_code_unique', message: CODE_TAKEN };
+const UNIQUE_SLUG = 'product_translation_locale_slug_unique';
+
+/** The fields of a valid form that a write sets, references as ids; a field left out keeps its value. */
+interface ProductChanges {
+  enabled?: boolean;
+  channels?: number[];
+  mainTaxon?: number | null;
+  taxons?: number[];
+  options?: number[];
+}
+
+/** What POST and PUT set a field left out to. */
+const CLEARED = { enabled: false, channels: [] as string[], mainTaxon: null, productTaxons: null, options: [] as string[] };
+
+/**
+ * The changes a form asks for (POST and PUT: every field, PATCH: those sent), with the channels, taxons and
+ * options it names looked up (and locked, see lockedIdsByCode); a code that names nothing makes its field
+ * "This value is not valid.". `options` is left alone once the product has variants.
+ */
+async function checkedChanges(tx: EntityManager, form: SubmittedForm<ProductForm>, mode: UpdateMode, hasVariants: boolean): Promise<ProductChanges> {
+  const { errors } = form;
+  const fields = submittedChanges(form.data, CLEARED, mode);
+  const changes: ProductChanges = {};
+  if (fields.enabled !== undefined) changes.enabled = fields.enabled;
+
+  if (fields.channels !== undefined && !errors.has('channels')) {
+    const ids = idsOf(fields.channels, await lockedIdsByCode(tx, 'channel', fields.channels));
+    if (ids === null) errors.add('channels', NOT_VALID);
+    else changes.channels = ids;
+  }
+
+  const mainTaxon = errors.has('mainTaxon') ? undefined : fields.mainTaxon;
+  const taxonCodes = errors.has('productTaxons') || fields.productTaxons === undefined ? undefined : productTaxonCodes(fields.productTaxons);
+  const taxons = await lockedIdsByCode(tx, 'taxon', [...(mainTaxon == null ? [] : [mainTaxon]), ...(taxonCodes ?? [])]);
+  if (mainTaxon !== undefined) {
+    const id = mainTaxon === null ? null : taxons.get(mainTaxon);
+    if (id === undefined) errors.add('mainTaxon', NOT_VALID);
+    else changes.mainTaxon = id;
+  }
+  if (taxonCodes !== undefined) {
+    const ids = idsOf(taxonCodes, taxons);
+    if (ids === null) errors.add('productTaxons', NOT_VALID);
+    else changes.taxons = ids;
+  }
+
+  if (!hasVariants && fields.options !== undefined && !errors.has('options')) {
+    const ids = idsOf(fields.options, await lockedIdsByCode(tx, 'product_option', fields.options));
+    if (ids === null) errors.add('options', NOT_VALID);
+    else changes.options = ids;
+  }
+  return changes;
+}
+
+/** Makes the collection hold the rows with these ids (loading it first); one that holds them already is left untouched. */
+async function replaceItems<T extends object>(collection: Collection<T>, ids: readonly number[], reference: (id: number) => T, idOf: (item: T) => number): Promise<void> {
+  if (!collection.isInitialized()) await collection.init();
+  const current = collection.getItems().map(idOf);
+  if (current.length === ids.length && ids.every((id) => current.includes(id))) return;
+  collection.set(ids.map(reference));
+}
+
+/** Sets the checked changes on the product. */
+async function applyChanges(tx: EntityManager, product: Product, changes: ProductChanges): Promise<void> {
+  if (changes.enabled !== undefined) product.enabled = changes.enabled;
+  if (changes.mainTaxon !== undefined) product.mainTaxon = changes.mainTaxon === null ? null : tx.getReference(Taxon, changes.mainTaxon);
+  if (changes.channels !== undefined) await replaceItems(product.channels, changes.channels, (id) => tx.getReference(Channel, id), (channel) => channel.id);
+  if (changes.taxons !== undefined) await replaceItems(product.taxons, changes.taxons, (id) => tx.getReference(Taxon, id), (taxon) => taxon.id);
+  if (changes.options !== undefined) await replaceItems(product.options, changes.options, (id) => tx.getReference(ProductOption, id), (option) => option.id);
+}
+
+/** The product as GET shows it, read in the write's transaction. */
+async function shownProduct(tx: EntityManager, code: string): Promise<ShownProduct> {
+  const row = await findProduct(tx, code);
+  if (row === null) throw new Error(`The product ${code} just written cannot be read`);
+  return serializeProduct(row);
+}
+
+const withoutUpdatedAt = (product: ShownProduct) => JSON.stringify({ ...product, updatedAt: null });
+
+/** A product with a variant in any order line (a cart's or a placed order's). */
+const IN_ORDERS = `select exists (select 1 from order_item oi join product_variant v on v.id = oi.variant_id where v.product_id = ?) as used`;
+
+/**
+ * Creates, changes and deletes products, each in one transaction that also records its event
+ * (`product.created`, `product.updated`, `product.deleted`). The form's `translations` has one child per
+ * defined locale, so the locales are read before the body is validated.
+ */
+@Injectable()
+export class ProductWritesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: EventOutbox,
+  ) {}
+
+  private async submitted(body: unknown, mode: 'create' | UpdateMode) {
+    const locales = await definedLocales(this.em.fork());
+    const options = mode === 'create' ? {} : mode === 'replace' ? { disabled: ['code'] } : { partial: true, validateNulls: true, disabled: ['code'] };
+    const form = validateForm(productFormFor(locales), body, options);
+    listLocales(form.errors, locales);
+    return { form, locales, sent: sentTranslations(form.data.translations, locales) };
+  }
+
+  /**
+   * Runs a write; when a concurrent request stored the same code or slug first, the unique index refuses
+   * it and the client gets the same 400 as when the value was there before the request.
+   */
+  private async withUniqueTexts<T>(form: SubmittedForm<ProductForm>, sent: SentTranslations, productCode: string | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        const constraint = (error as { constraint?: string }).constraint;
+        if (constraint === UNIQUE_CODE.constraint) {
+          form.errors.add('code', CODE_TAKEN);
+          throwIfInvalid(form.errors);
+        }
+        if (constraint === UNIQUE_SLUG) {
+          const em = this.em.fork();
+          const productId = productCode === null ? null : ((await em.findOne(Product, { code: productCode }))?.id ?? null);
+          if (await checkSlugs(em, form.errors, sent, productId)) throwIfInvalid(form.errors);
+        }
+      }
+      throw error;
+    }
+  }
+
+  async create(body: unknown): Promise<ShownProduct> {
+    const { form, locales, sent } = await this.submitted(body, 'create');
+    return this.withUniqueTexts(form, sent, null, () =>
+      inWriteTransaction(this.em, async (tx) => {
+        await checkUnique(tx, form.errors, UNIQUE_CODE, form.data.code);
+        checkTranslationPresence(form.errors, sent, [], locales, 'replace');
+        const changes = await checkedChanges(tx, form, 'replace', false);
+        await checkSlugs(tx, form.errors, sent, null);
+        throwIfInvalid(form.errors);
+        const product = tx.create(Product, { code: form.data.code!, enabled: changes.enabled ?? false });
+        await applyChanges(tx, product, changes);
+        applyTranslations(tx, product, [], sent, 'replace');
+        await tx.flush();
+        const created = await shownProduct(tx, product.code);
+        await this.outbox.record(tx, { type: 'product.created', data: created });
+        return created;
+      }),
+    );
+  }
+
+  /**
+   * PUT (`replace`) or PATCH (`merge`); the code never changes. An unknown code is a 404 before the form's
+   * violations. A write that changes nothing records no event; one that changes only translations,
+   * channels, taxons or options still moves `updatedAt`.
+   */
+  async update(code: string, body: unknown, mode: UpdateMode): Promise<void> {
+    const { form, locales, sent } = await this.submitted(body, mode);
+    await this.withUniqueTexts(form, sent, code, () =>
+      inWriteTransaction(this.em, async (tx) => {
+        const product = await tx.findOne(Product, { code }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (product === null) throw resourceNotFound('product');
+        const before = await shownProduct(tx, code);
+        const translations = await tx.find(ProductTranslation, { product }, { orderBy: { id: 'asc' } });
+        if (mode === 'replace' || form.sent.has('translations')) {
+          checkTranslationPresence(form.errors, sent, translations.map((translation) => translation.locale), locales, mode);
+        }
+        const hasVariants = (await tx.count(ProductVariant, { product })) > 0;
+        const changes = await checkedChanges(tx, form, mode, hasVariants);
+        await checkSlugs(tx, form.errors, sent, product.id);
+        throwIfInvalid(form.errors);
+        const stamp = product.updatedAt.getTime();
+        await applyChanges(tx, product, changes);
+        applyTranslations(tx, product, translations, sent, mode);
+        await tx.flush();
+        let updated = await shownProduct(tx, code);
+        if (withoutUpdatedAt(updated) === withoutUpdatedAt(before)) return;
+        if (product.updatedAt.getTime() === stamp) {
+          product.updatedAt = new Date();
+          await tx.flush();
+          updated = await shownProduct(tx, code);
+        }
+        await this.outbox.record(tx, { type: 'product.updated', data: updated });
+      }),
+    );
+  }
+
+  /**
+   * Deletes the product with its variants, their prices and translations, its own translations and its
+   * links to options, taxons and channels; a product with a variant in a cart or an order is kept (409).
+   * The product and then its variants are locked FOR UPDATE first: a new cart line takes a key-share lock
+   * on its variant, so the check below stays true until the delete.
+   */
+  async delete(code: string): Promise<void> {
+    await inWriteTransaction(this.em, async (tx) => {
+      const [row] = await tx.execute<Array<{ id: number; code: string }>>(`select id, code from product where code = ? for update`, [code]);
+      if (row === undefined) throw resourceNotFound('product');
+      await tx.execute(`select id from product_variant where product_id = ? order by id for update`, [row.id]);
+      const [{ used }] = await tx.execute<Array<{ used: boolean }>>(IN_ORDERS, [row.id]);
+      if (used) throw conflict(PRODUCT_IN_ORDERS);
+      try {
+        await tx.execute(`delete from product where id = ?`, [row.id]);
+      } catch (error) {
+        if (error instanceof ForeignKeyConstraintViolationException) throw conflict(PRODUCT_IN_ORDERS);
+        throw error;
+      }
+      await this.outbox.record(tx, { type: 'product.deleted', data: { id: row.id, code: row.code } });
+    });
+  }
+}
