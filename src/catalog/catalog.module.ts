@@ -1,8 +1,15 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
+import { ProductVariantsController } from './product-variants.controller';
 import { ProductsController } from './products.controller';
 import { CatalogService } from './services/catalog.service';
 import { TaxonsService } from './services/taxons.service';
 import { TaxonsController } from './taxons.controller';
+import { VariantWritesService } from './variants/variant-writes.service';
 
-@Module({ controllers: [ProductsController, TaxonsController], providers: [CatalogService, TaxonsService] })
+@Module({
+  imports: [EventsModule],
+  controllers: [ProductsController, ProductVariantsController, TaxonsController],
+  providers: [CatalogService, TaxonsService, VariantWritesService],
+})
 export class CatalogModule {}

@@ -11,6 +11,9 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.updated',
   'customer.deleted',
+  'product_variant.created',
+  'product_variant.updated',
+  'product_variant.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -15,8 +15,11 @@ describe('event patterns', () => {
       'customer.created',
       'customer.updated',
       'customer.deleted',
+      'product_variant.created',
+      'product_variant.updated',
+      'product_variant.deleted',
     ]);
-    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*']);
+    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*', 'product_variant.*']);
   });
 
   it.each([
