@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
+import { ProductVariantsController } from './product-variants.controller';
 import { ProductsController } from './products.controller';
 import { CatalogService } from './services/catalog.service';
 import { ProductWritesService } from './services/product-writes.service';
 import { TaxonsService } from './services/taxons.service';
 import { TaxonsController } from './taxons.controller';
+import { VariantWritesService } from './variants/variant-writes.service';
 
 @Module({
   imports: [EventsModule],
-  controllers: [ProductsController, TaxonsController],
-  providers: [CatalogService, ProductWritesService, TaxonsService],
+  controllers: [ProductsController, ProductVariantsController, TaxonsController],
+  providers: [CatalogService, ProductWritesService, TaxonsService, VariantWritesService],
 })
 export class CatalogModule {}

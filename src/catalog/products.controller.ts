@@ -6,7 +6,7 @@ import { ApiIdempotentPost, ApiPage, ApiPathParam, ApiResponses, ApiStandardErro
 import { NOT_VALID } from '../common/forms/messages';
 import { conflict, created, noContent, notFound, ok, validationFailed } from '../common/openapi/responses';
 import { integer, string } from '../common/openapi/schema-builders';
-import { PageOfProductListItemSchema, PageOfProductVariantListItemSchema, PRODUCT_NOT_FOUND, PRODUCT_VARIANT_NOT_FOUND, ProductSchema, ProductVariantDetailSchema } from './catalog.openapi';
+import { PageOfProductListItemSchema, PRODUCT_NOT_FOUND, ProductSchema } from './catalog.openapi';
 import { ProductListQueryForm, TAXON_ID_RANGE } from './product-list-query.form';
 import {
   ApiProductBody,
@@ -22,7 +22,7 @@ import {
   productUpdateValidationExample,
   productValidationExample,
 } from './product-writes.openapi';
-import { CatalogService, PRODUCT_LIST, VARIANT_LIST } from './services/catalog.service';
+import { CatalogService, PRODUCT_LIST } from './services/catalog.service';
 import { ProductWritesService } from './services/product-writes.service';
 
 /** What a text filter of the grid lists takes besides `criteria[name]=text`. */
@@ -31,7 +31,7 @@ const TEXT_FILTER = 'a text: `criteria[name]=text` (contains, case-insensitive) 
 const ApiProductCode = (name: string) => ApiPathParam(name, 'Product code (exact, case-sensitive match).', string({ example: 'MUG' }));
 const productNotFound = () => notFound('No product has this code.', PRODUCT_NOT_FOUND);
 
-/** Products, addressed by code, and their variants (read only here). */
+/** Products, addressed by code (their variants: product-variants.controller.ts). */
 @ApiTags('Products')
 @Controller('api/v1/products')
 export class ProductsController {
@@ -139,33 +139,5 @@ export class ProductsController {
   @ApiWriteErrors()
   async remove(@Param('code') code: string): Promise<void> {
     await this.writes.delete(code);
-  }
-
-  @Get(':productCode/variants')
-  @ApiOperation({ operationId: 'listProductVariants', summary: "List a product's variants", description: 'By position unless sorted otherwise.' })
-  @ApiProductCode('productCode')
-  @ApiPage({
-    page: PageOfProductVariantListItemSchema,
-    spec: VARIANT_LIST,
-    criteria: { code: `the variant code, ${TEXT_FILTER}`, name: `the en_US name, ${TEXT_FILTER}` },
-    description: "A page of the product's variants; a page past the last one answers the last page.",
-  })
-  @ApiResponses(notFound('No product has this code.', PRODUCT_NOT_FOUND))
-  @ApiStandardErrors()
-  variants(@Param('productCode') productCode: string, @Req() request: FastifyRequest) {
-    return this.catalog.variants(productCode, rawQuery(request));
-  }
-
-  @Get(':productCode/variants/:code')
-  @ApiOperation({ operationId: 'showProductVariant', summary: 'Show a product variant' })
-  @ApiProductCode('productCode')
-  @ApiPathParam('code', 'Variant code (exact match); only variants of this product are found.', string({ example: 'MUG_SW' }))
-  @ApiResponses(
-    ok('The variant in the full form.', ProductVariantDetailSchema),
-    notFound('The product has no variant with this code (also when the product does not exist).', PRODUCT_VARIANT_NOT_FOUND),
-  )
-  @ApiStandardErrors()
-  variant(@Param('productCode') productCode: string, @Param('code') code: string) {
-    return this.catalog.variant(productCode, code);
   }
 }

@@ -13,8 +13,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *   4. promotions        FOR NO KEY UPDATE: usage counters, those with a usage limit first, each group
  *                        in id order (completion: the channel's limited ones before pricing, then the
  *                        applied ones when counting their use; cancel: the order's)
+ *  4a. products          FOR NO KEY UPDATE: a variant's create, change (PUT, PATCH) locks its product first
+ *                        (src/catalog/variants/variant-writes.service.ts), so the product's next position and
+ *                        its variants' option sets stay true until commit; nothing of the order path locks products
  *   5. product variants  FOR UPDATE, in id order: stock (completion, payment, cancel); key share by
- *                        the insert of a new cart line (adding it to a cart, at the flush)
+ *                        the insert of a new cart line (adding it to a cart, at the flush); FOR UPDATE by a
+ *                        variant's change or delete through the API (one variant, after its product; its
+ *                        translations, prices and option values are the variant's own and need no lock), whose
+ *                        only later lock is the event counter: a cart line being added waits for it (or it for
+ *                        the line), a completion holding the variant makes it wait and then see the held units
  *   6. order sequence    (completion, by its UPDATE)
  *   7. webhook subscription  FOR UPDATE: its change, secret rotation and delete (src/webhooks), each the
  *                        only lock of its write but the idempotency key (the pg-boss jobs of a deleted

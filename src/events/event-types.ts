@@ -14,6 +14,9 @@ export const EVENT_TYPES = [
   'product.created',
   'product.updated',
   'product.deleted',
+  'product_variant.created',
+  'product_variant.updated',
+  'product_variant.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -128,6 +128,9 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'PATCH /api/v1/products/{code} translations.en_US.name 255',
         'PUT /api/v1/products/{code} mainTaxon 255',
         'POST /api/v1/products/ channels[0] 255',
+        'POST /api/v1/products/{productCode}/variants/ code 255',
+        'PUT /api/v1/products/{productCode}/variants/{code} taxCategory 255',
+        'PATCH /api/v1/products/{productCode}/variants/{code} shippingCategory 255',
       ]),
     );
   });

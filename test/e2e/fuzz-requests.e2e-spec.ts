@@ -43,6 +43,9 @@ describe('fuzz: structured requests on every registered route', () => {
         'PATCH /api/v1/products/:code',
         'DELETE /api/v1/products/:code',
         'GET /api/v1/products/:productCode/variants',
+        'POST /api/v1/products/:productCode/variants',
+        'PUT /api/v1/products/:productCode/variants/:code',
+        'DELETE /api/v1/products/:productCode/variants/:code',
         'GET /api/v1/promotions',
         'GET /api/v1/taxons',
         'GET /api/v1/taxons/:code',
@@ -64,6 +67,21 @@ describe('fuzz: structured requests on every registered route', () => {
     expect(h.formFields.get('PUT /api/v1/users/:id')).toEqual(['username', 'email', 'plainPassword', 'enabled', 'firstName', 'lastName', 'localeCode']);
     expect(h.formFields.get('POST /api/v1/api-clients')).toEqual(['allowedGrantTypes']);
     expect(h.formFields.get('POST /api/v1/countries')).toEqual(['provinces', 'enabled', 'code']);
+    expect(h.formFields.get('PATCH /api/v1/products/:productCode/variants/:code')).toEqual([
+      'translations',
+      'version',
+      'tracked',
+      'width',
+      'height',
+      'depth',
+      'weight',
+      'taxCategory',
+      'shippingRequired',
+      'shippingCategory',
+      'channelPricings',
+      'code',
+      'optionValues',
+    ]);
     expect(h.formFields.get('PUT /api/v1/zones/:code')).toEqual(['name', 'type', 'members', 'scope', 'code']);
     expect(h.formFields.get('POST /api/v1/products')).toEqual(['enabled', 'translations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options']);
     expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));

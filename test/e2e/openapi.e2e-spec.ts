@@ -175,6 +175,7 @@ describe('OpenAPI document and Swagger UI', () => {
         '/api/v1/products/',
         '/api/v1/products/{code}',
         '/api/v1/products/{productCode}/variants/',
+        '/api/v1/products/{productCode}/variants/{code}',
         '/api/v1/promotions/',
         '/api/v1/taxons/',
         '/api/v1/taxons/{code}',

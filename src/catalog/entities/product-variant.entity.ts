@@ -43,7 +43,10 @@ export class ProductVariant {
   @Property({ type: 'integer' })
   onHold: number & Opt = 0;
 
-  /** Bumped on every stock change; exposed as `version` in responses. */
+  /**
+   * Bumped on every change (an order's stock change, a write through the API); exposed as `version`, and
+   * the optimistic lock of the variant's PUT and PATCH.
+   */
   @Property({ type: 'integer' })
   version: number & Opt = 1;
 
@@ -105,6 +108,11 @@ export class ProductVariant {
 
   /** One change of the stock, counted once per order action however many of its lines hold the variant. */
   countStockChange(): void {
+    this.version += 1;
+  }
+
+  /** One change through the API (all the fields one request changes count once). */
+  countChange(): void {
     this.version += 1;
   }
 }

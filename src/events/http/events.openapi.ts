@@ -27,7 +27,8 @@ export const EventSchema = defineSchema(
         type: 'object',
         description:
           'The resource as its GET answered right after the change: `cart.*` the cart as `GET /carts/{id}` shows it, `order.*`, `payment.completed` and ' +
-          '`shipment.shipped` the order as `GET /orders/{id}`, `customer.*` the customer as `GET /customers/{id}`; `*.deleted` only `{"id": …}`.',
+          '`shipment.shipped` the order as `GET /orders/{id}`, `customer.*` the customer as `GET /customers/{id}`, `product_variant.*` the variant as ' +
+          '`GET /products/{productCode}/variants/{code}`; `*.deleted` only `{"id": …}` (`product_variant.deleted`: `{"id": …, "code": …, "productCode": …}`).',
       } satisfies SchemaObject,
     },
     { example: placedExample },

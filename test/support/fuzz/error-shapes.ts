@@ -51,7 +51,8 @@ export function errorBodyProblem(status: number, body: unknown): string | null {
   // The one documented empty message: an order cancel or payment completion refused in the wrong state (400).
   const emptyAllowed = status === 400 && exactKeys(body, ['code', 'message']);
   if (typeof body.message !== 'string' || (body.message === '' && !emptyAllowed)) return 'message is not a non-empty string';
-  if (status === 400 && body.message === 'Validation Failed') {
+  // A stale variant `version` answers the form with 409 (the catalogue contract §1.5).
+  if ((status === 400 || status === 409) && body.message === 'Validation Failed') {
     if (!exactKeys(body, ['code', 'message', 'errors'])) return `validation body keys ${Object.keys(body).join(', ')}`;
     return formTreeProblem(body.errors, 'errors', false);
   }

@@ -18,8 +18,11 @@ describe('event patterns', () => {
       'product.created',
       'product.updated',
       'product.deleted',
+      'product_variant.created',
+      'product_variant.updated',
+      'product_variant.deleted',
     ]);
-    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*', 'product.*']);
+    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*', 'product.*', 'product_variant.*']);
   });
 
   it.each([
