@@ -20,7 +20,7 @@ const WITHOUT_LIMIT: Record<string, string> = {
   ),
   'PUT /api/v1/checkouts/complete/{id} notes': 'a text column',
   ...Object.fromEntries(
-    ['tax-categories', 'shipping-categories'].flatMap((resource) =>
+    ['tax-categories', 'shipping-categories', 'shipping-methods'].flatMap((resource) =>
       [`POST /api/v1/${resource}/`, `PUT /api/v1/${resource}/{code}`, `PATCH /api/v1/${resource}/{code}`].map((operation) => [`${operation} description`, 'a text column']),
     ),
   ),
@@ -116,6 +116,11 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'POST /api/v1/countries/ provinces[0].name 255',
         'POST /api/v1/zones/country members[0].code 255',
         'PATCH /api/v1/zones/{code} name 255',
+        'POST /api/v1/tax-rates/ name 255',
+        'PUT /api/v1/tax-rates/{code} zone 255',
+        'PATCH /api/v1/shipping-methods/{code} name 255',
+        'POST /api/v1/shipping-methods/ channels[0] 255',
+        'POST /api/v1/payment-methods/ code 255',
       ]),
     );
   });
