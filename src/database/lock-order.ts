@@ -40,8 +40,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *                        taken alone, in the delivery engine's own transactions (src/webhooks/delivery)
  *
  * Configuration rows changed or deleted by their own routes (tax and shipping categories, locales,
- * currencies, countries, provinces, zones) are locked FOR UPDATE by that change or delete, the only lock of
- * its write but the idempotency key, except that a zone's create or change then locks the countries,
+ * currencies, countries, provinces, zones, tax rates, shipping and payment methods) are locked FOR UPDATE by
+ * that change or delete, the only lock of its write but the idempotency key (a shipping or payment method's
+ * lock makes a cart change that inserts a shipment or payment naming it wait, by its key-share lock, for
+ * the change's commit, and never the other way round), except that a zone's create or change then locks the countries,
  * provinces or zones it names FOR SHARE in id order (src/addressing/zones/zone-members.ts): members copy
  * codes, so this share lock is what a delete of one of them waits for. (Two zones changed at once to name
  * each other can still deadlock; the retry of write-transaction.ts runs the loser again.) A delete checks

@@ -2,6 +2,7 @@ import { serializeChannelDetail } from '../channels/channel.serializer';
 import { formatDateTime } from '../common/datetime';
 import { keyedBy } from '../common/serialization/keyed-by';
 import { links, selfLink } from '../common/links';
+import type { PaymentMethod } from './entities/payment-method.entity';
 import type { Payment } from './entities/payment.entity';
 import type { PaymentDetail, PaymentMethodDetail, PaymentMethodTranslationDetail } from './queries/payment.read-model';
 
@@ -58,17 +59,20 @@ export function serializePaymentListItem(payment: Payment) {
   const method = payment.method;
   return {
     id: payment.id,
-    ...(method !== null && {
-      method: {
-        id: method.id,
-        code: method.code,
-        position: method.position,
-        translations: serializeTranslations(method.translations.getItems()),
-        _links: selfLink(links.paymentMethod(method.code)),
-      },
-    }),
+    ...(method !== null && { method: serializePaymentMethodListItem(method) }),
     amount: payment.amount,
     state: payment.state,
     _links: paymentLinks(payment.id, payment.order.id, method?.code ?? null),
+  };
+}
+
+/** A payment method as its list (and the payment list) shows it: no dates, no channels; translations loaded, by id. */
+export function serializePaymentMethodListItem(method: PaymentMethod) {
+  return {
+    id: method.id,
+    code: method.code,
+    position: method.position,
+    translations: serializeTranslations(method.translations.getItems()),
+    _links: selfLink(links.paymentMethod(method.code)),
   };
 }

@@ -55,7 +55,7 @@ export const PaymentSchema = defineSchema(
   ),
 );
 
-const PaymentMethodListItemSchema = defineSchema(
+export const PaymentMethodListItemSchema = defineSchema(
   'PaymentMethodListItem',
   closedObject(
     {

@@ -27,7 +27,7 @@ const WITHOUT_LIMIT: Record<string, string> = {
     ]),
   ),
   ...Object.fromEntries(
-    ['tax-categories', 'shipping-categories'].flatMap((resource) =>
+    ['tax-categories', 'shipping-categories', 'shipping-methods'].flatMap((resource) =>
       [`POST /api/v1/${resource}/`, `PUT /api/v1/${resource}/{code}`, `PATCH /api/v1/${resource}/{code}`].map((operation) => [`${operation} description`, 'a text column']),
     ),
   ),
@@ -131,6 +131,11 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'POST /api/v1/products/{productCode}/variants/ code 255',
         'PUT /api/v1/products/{productCode}/variants/{code} taxCategory 255',
         'PATCH /api/v1/products/{productCode}/variants/{code} shippingCategory 255',
+        'POST /api/v1/tax-rates/ name 255',
+        'PUT /api/v1/tax-rates/{code} zone 255',
+        'PATCH /api/v1/shipping-methods/{code} name 255',
+        'POST /api/v1/shipping-methods/ channels[0] 255',
+        'POST /api/v1/payment-methods/ code 255',
       ]),
     );
   });

@@ -54,6 +54,18 @@ describe('fuzz: structured requests on every registered route', () => {
         'DELETE /api/v1/countries/:countryCode/provinces/:code',
         'POST /api/v1/zones/province',
         'PATCH /api/v1/zones/:code',
+        'GET /api/v1/tax-rates',
+        'POST /api/v1/tax-rates',
+        'PUT /api/v1/tax-rates/:code',
+        'DELETE /api/v1/tax-rates/:code',
+        'GET /api/v1/shipping-methods',
+        'POST /api/v1/shipping-methods',
+        'PATCH /api/v1/shipping-methods/:code',
+        'DELETE /api/v1/shipping-methods/:code',
+        'GET /api/v1/payment-methods',
+        'POST /api/v1/payment-methods',
+        'PUT /api/v1/payment-methods/:code',
+        'DELETE /api/v1/payment-methods/:code',
       ]),
     );
   });
@@ -84,6 +96,11 @@ describe('fuzz: structured requests on every registered route', () => {
     ]);
     expect(h.formFields.get('PUT /api/v1/zones/:code')).toEqual(['name', 'type', 'members', 'scope', 'code']);
     expect(h.formFields.get('POST /api/v1/products')).toEqual(['enabled', 'translations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options']);
+    expect(h.formFields.get('POST /api/v1/tax-rates')).toEqual(['name', 'category', 'zone', 'amount', 'includedInPrice', 'calculator', 'code']);
+    expect(h.formFields.get('PUT /api/v1/shipping-methods/:code')).toEqual([
+      'name', 'description', 'position', 'category', 'categoryRequirement', 'calculator', 'zone', 'taxCategory', 'channels', 'enabled', 'configuration', 'code',
+    ]);
+    expect(h.formFields.get('PATCH /api/v1/payment-methods/:code')).toEqual(['position', 'enabled', 'translations', 'channels', 'code']);
     expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);

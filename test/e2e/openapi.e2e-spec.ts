@@ -201,6 +201,12 @@ describe('OpenAPI document and Swagger UI', () => {
         '/api/v1/zones/province',
         '/api/v1/zones/zone',
         '/api/v1/zones/{code}',
+        '/api/v1/tax-rates/',
+        '/api/v1/tax-rates/{code}',
+        '/api/v1/shipping-methods/',
+        '/api/v1/shipping-methods/{code}',
+        '/api/v1/payment-methods/',
+        '/api/v1/payment-methods/{code}',
         '/api/oauth/v2/token',
       ]),
     );

@@ -73,6 +73,16 @@ export class FormErrors {
     return nested;
   }
 
+  /**
+   * Reports `nested` as the node of `field`, a child whose own children are known only at run time (a
+   * map keyed by locales or channels, see keyed-forms.ts): its messages and children, in its shape's order.
+   */
+  nest(field: string, nested: FormErrors): this {
+    if (!this.shape.fields.includes(field)) throw new Error(`"${field}" is not a field`);
+    this.subForms.set(field, nested);
+    return this;
+  }
+
   /** The collector of a list of nested forms (e.g. one entry per shipment). */
   list(field: string): FormListErrors {
     let list = this.lists.get(field);

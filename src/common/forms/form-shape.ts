@@ -15,6 +15,11 @@ export interface FormShape {
   lists: Readonly<Record<string, { form: new () => object; shape: FormShape }>>;
   /** Fields that are children only once the service includes them, because they depend on other answers. */
   dependentFields: readonly string[];
+  /**
+   * Fields that are maps of nested forms keyed by codes only the database knows (translations by locale),
+   * with the entries' form; the service reads them (keyed-forms.ts).
+   */
+  keyed?: Readonly<Record<string, { form: new () => object; shape: FormShape }>>;
   /** Rewrites the body before it is read (e.g. a field that copies another one). */
   prepare?: (body: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -28,6 +33,7 @@ export interface FormOptions {
   requiredSubForms?: readonly string[];
   lists?: Record<string, new () => object>;
   dependentFields?: readonly string[];
+  keyed?: Record<string, new () => object>;
   prepare?: (body: Record<string, unknown>) => Record<string, unknown>;
 }
 
@@ -38,6 +44,8 @@ export function Form(options: FormOptions): ClassDecorator {
     for (const [field, dto] of Object.entries(options.subForms ?? {})) subForms[field] = formShapeOf(dto);
     const lists: Record<string, { form: new () => object; shape: FormShape }> = {};
     for (const [field, dto] of Object.entries(options.lists ?? {})) lists[field] = { form: dto, shape: formShapeOf(dto) };
+    const keyed: Record<string, { form: new () => object; shape: FormShape }> = {};
+    for (const [field, dto] of Object.entries(options.keyed ?? {})) keyed[field] = { form: dto, shape: formShapeOf(dto) };
     const shape: FormShape = {
       fields: options.fields,
       aliases: options.aliases ?? {},
@@ -45,6 +53,7 @@ export function Form(options: FormOptions): ClassDecorator {
       requiredSubForms: options.requiredSubForms ?? [],
       lists,
       dependentFields: options.dependentFields ?? [],
+      ...(options.keyed !== undefined && { keyed }),
       ...(options.prepare !== undefined && { prepare: options.prepare }),
     };
     Reflect.defineMetadata(FORM_SHAPE, shape, target);

@@ -92,7 +92,14 @@ function formNode(shape: FormShape): SchemaObject {
   for (const field of shape.fields) {
     const subForm = shape.subForms[field];
     const list = shape.lists[field];
-    if (list) {
+    const keyed = shape.keyed?.[field];
+    if (keyed) {
+      // One child per key the database knows; a value that is no map has only the field's messages.
+      children[field] = closedObject(
+        { errors: arrayOf(string(), { minItems: 1 }), children: { type: 'object', additionalProperties: formNode(keyed.shape), description: 'One node per known key.' } },
+        { optional: ['errors', 'children'] },
+      );
+    } else if (list) {
       children[field] = closedObject(
         { errors: arrayOf(string(), { minItems: 1 }), children: arrayOf(formNode(list.shape), { description: 'One node per entry, by index.' }) },
         { optional: ['errors'] },

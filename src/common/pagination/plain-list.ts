@@ -1,4 +1,4 @@
-import type { OrderDefinition } from '@mikro-orm/core';
+import type { FindOptions, OrderDefinition } from '@mikro-orm/core';
 import type { EntityClass, EntityManager } from '@mikro-orm/postgresql';
 import { LIST_READ } from '../../database/replicas/list-read';
 import { readPage, type PageEnvelope } from './page';
@@ -15,6 +15,8 @@ export async function readPlainList<E extends { id: number }, T>(
   path: string,
   rawQuery: string,
   serialize: (row: E) => T,
+  /** What each row is read with, e.g. the relations its serializer shows (joined, or one more statement for collections). */
+  options: Pick<FindOptions<E, any>, 'populate' | 'strategy' | 'populateOrderBy'> = {}, // eslint-disable-line @typescript-eslint/no-explicit-any
 ): Promise<PageEnvelope<T>> {
   const request = parsePagingRequest(rawQuery);
   const reader = em.fork();
@@ -22,7 +24,7 @@ export async function readPlainList<E extends { id: number }, T>(
   const orderBy = { id: 'asc' } as OrderDefinition<E>;
   return readPage(path, request, {
     readWithTotal: async (window) => {
-      const [rows, total] = await reader.findAndCount(entity, {}, { orderBy, limit: window.limit, offset: window.offset, ...LIST_READ });
+      const [rows, total] = await reader.findAndCount(entity, {}, { ...options, orderBy, limit: window.limit, offset: window.offset, ...LIST_READ });
       return { total, items: rows.map(serialize) };
     },
   });
