@@ -42,6 +42,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * insert or update that makes a foreign key point at the row takes a key-share lock on it, which FOR
  * UPDATE waits for and then holds off.
  *
+ * A channel's change or delete first locks every channel FOR NO KEY UPDATE in id order (src/channels/
+ * channel-writes.service.ts), so two writes that could each leave no channel enabled run one after the
+ * other; NO KEY UPDATE does not conflict with the key-share locks of new carts and prices. A delete then
+ * takes FOR UPDATE on its own channel (the reference check above). A channel's create or change then
+ * locks the locales, currencies and zone it names FOR SHARE, each kind in id order, and an exchange rate's
+ * create its two currencies likewise (src/channels/exchange-rates): what a delete of one of them waits for.
+ * An exchange rate's change or delete locks that rate FOR UPDATE, the only lock of its write.
+ *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *

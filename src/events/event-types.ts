@@ -11,6 +11,9 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.updated',
   'customer.deleted',
+  'channel.created',
+  'channel.updated',
+  'channel.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

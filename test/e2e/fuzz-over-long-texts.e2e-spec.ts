@@ -19,6 +19,10 @@ const WITHOUT_LIMIT: Record<string, string> = {
     ]),
   ),
   'PUT /api/v1/checkouts/complete/{id} notes': 'a text column',
+  ...Object.fromEntries(['POST /api/v1/channels/', 'PUT /api/v1/channels/{code}', 'PATCH /api/v1/channels/{code}'].map((operation) => [`${operation} description`, 'a text column'])),
+  ...Object.fromEntries(
+    ['POST /api/v1/exchange-rates/', 'PUT /api/v1/exchange-rates/{code}', 'PATCH /api/v1/exchange-rates/{code}'].map((operation) => [`${operation} ratio`, 'read as a number']),
+  ),
   ...Object.fromEntries(
     ['tax-categories', 'shipping-categories'].flatMap((resource) =>
       [`POST /api/v1/${resource}/`, `PUT /api/v1/${resource}/{code}`, `PATCH /api/v1/${resource}/{code}`].map((operation) => [`${operation} description`, 'a text column']),
@@ -116,6 +120,11 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'POST /api/v1/countries/ provinces[0].name 255',
         'POST /api/v1/zones/country members[0].code 255',
         'PATCH /api/v1/zones/{code} name 255',
+        'POST /api/v1/channels/ name 255',
+        'POST /api/v1/channels/ locales[0] 12',
+        'PUT /api/v1/channels/{code} contactEmail 254',
+        'PATCH /api/v1/channels/{code} shopBillingData.countryCode 2',
+        'POST /api/v1/exchange-rates/ sourceCurrency 3',
       ]),
     );
   });

@@ -15,6 +15,8 @@ export async function readPlainList<E extends { id: number }, T>(
   path: string,
   rawQuery: string,
   serialize: (row: E) => T,
+  /** Relations the serializer shows, loaded with the page's rows (by a join). */
+  populate: readonly string[] = [],
 ): Promise<PageEnvelope<T>> {
   const request = parsePagingRequest(rawQuery);
   const reader = em.fork();
@@ -22,7 +24,8 @@ export async function readPlainList<E extends { id: number }, T>(
   const orderBy = { id: 'asc' } as OrderDefinition<E>;
   return readPage(path, request, {
     readWithTotal: async (window) => {
-      const [rows, total] = await reader.findAndCount(entity, {}, { orderBy, limit: window.limit, offset: window.offset, ...LIST_READ });
+      const relations = populate.length === 0 ? {} : { populate: populate as never, strategy: 'joined' as const };
+      const [rows, total] = await reader.findAndCount(entity, {}, { orderBy, limit: window.limit, offset: window.offset, ...relations, ...LIST_READ });
       return { total, items: rows.map(serialize) };
     },
   });

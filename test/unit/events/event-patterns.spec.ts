@@ -15,8 +15,11 @@ describe('event patterns', () => {
       'customer.created',
       'customer.updated',
       'customer.deleted',
+      'channel.created',
+      'channel.updated',
+      'channel.deleted',
     ]);
-    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*']);
+    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*', 'channel.*']);
   });
 
   it.each([
