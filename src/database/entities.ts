@@ -20,6 +20,7 @@ import { Product } from '../catalog/entities/product.entity';
 import { Taxon } from '../catalog/entities/taxon.entity';
 import { Channel } from '../channels/entities/channel.entity';
 import { Currency } from '../channels/entities/currency.entity';
+import { ExchangeRate } from '../channels/entities/exchange-rate.entity';
 import { Locale } from '../channels/entities/locale.entity';
 import { CustomerGroup } from '../customers/entities/customer-group.entity';
 import { Customer } from '../customers/entities/customer.entity';
@@ -47,7 +48,7 @@ import { WebhookDispatchCursor } from '../webhooks/delivery/entities/webhook-dis
 
 /** Every entity of the domain model, listed explicitly so discovery never scans the file system. */
 export const ALL_ENTITIES = [
-  Locale, Currency, Country, Province, Zone, ZoneMember, Address, Channel,
+  Locale, Currency, Country, Province, Zone, ZoneMember, Address, Channel, ExchangeRate,
   CustomerGroup, Customer, ShopUser,
   AdminUser, OAuthClient, AccessToken, RefreshToken, AuthThrottle,
   TaxCategory, TaxRate, ShippingCategory, ShippingMethod, Shipment,

@@ -57,6 +57,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * the product FOR UPDATE and then its variants FOR UPDATE in id order (level 5), which a new cart line's
  * key-share lock on its variant waits for, before it checks that no order line holds one of them.
  *
+ * A channel's change or delete first locks every channel FOR NO KEY UPDATE in id order (src/channels/
+ * channel-writes.service.ts), so two writes that could each leave no channel enabled run one after the
+ * other; NO KEY UPDATE does not conflict with the key-share locks of new carts and prices. A delete then
+ * takes FOR UPDATE on its own channel (the reference check above). A channel's create or change then
+ * locks the locales, currencies and zone it names FOR SHARE, each kind in id order, and an exchange rate's
+ * create its two currencies likewise (src/channels/exchange-rates): what a delete of one of them waits for.
+ * An exchange rate's change or delete locks that rate FOR UPDATE, the only lock of its write.
+ *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *

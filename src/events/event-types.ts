@@ -17,6 +17,9 @@ export const EVENT_TYPES = [
   'product_variant.created',
   'product_variant.updated',
   'product_variant.deleted',
+  'channel.created',
+  'channel.updated',
+  'channel.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

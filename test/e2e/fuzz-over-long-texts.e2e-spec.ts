@@ -19,6 +19,10 @@ const WITHOUT_LIMIT: Record<string, string> = {
     ]),
   ),
   'PUT /api/v1/checkouts/complete/{id} notes': 'a text column',
+  ...Object.fromEntries(['POST /api/v1/channels/', 'PUT /api/v1/channels/{code}', 'PATCH /api/v1/channels/{code}'].map((operation) => [`${operation} description`, 'a text column'])),
+  ...Object.fromEntries(
+    ['POST /api/v1/exchange-rates/', 'PUT /api/v1/exchange-rates/{code}', 'PATCH /api/v1/exchange-rates/{code}'].map((operation) => [`${operation} ratio`, 'read as a number']),
+  ),
   ...Object.fromEntries(
     ['POST /api/v1/products/', 'PUT /api/v1/products/{code}', 'PATCH /api/v1/products/{code}'].flatMap((operation) => [
       [`${operation} productTaxons`, 'comma-separated taxon codes, each looked up'],
@@ -136,6 +140,11 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'PATCH /api/v1/shipping-methods/{code} name 255',
         'POST /api/v1/shipping-methods/ channels[0] 255',
         'POST /api/v1/payment-methods/ code 255',
+        'POST /api/v1/channels/ name 255',
+        'POST /api/v1/channels/ locales[0] 12',
+        'PUT /api/v1/channels/{code} contactEmail 254',
+        'PATCH /api/v1/channels/{code} shopBillingData.countryCode 2',
+        'POST /api/v1/exchange-rates/ sourceCurrency 3',
       ]),
     );
   });

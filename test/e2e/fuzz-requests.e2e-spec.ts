@@ -30,7 +30,18 @@ describe('fuzz: structured requests on every registered route', () => {
         'DELETE /api/v1/carts/:id',
         'PATCH /api/v1/carts/:cartId/items/:itemId',
         'PUT /api/v1/customers/:id',
+        'GET /api/v1/channels',
         'GET /api/v1/channels/:code',
+        'POST /api/v1/channels',
+        'PUT /api/v1/channels/:code',
+        'PATCH /api/v1/channels/:code',
+        'DELETE /api/v1/channels/:code',
+        'GET /api/v1/exchange-rates',
+        'POST /api/v1/exchange-rates',
+        'GET /api/v1/exchange-rates/:code',
+        'PUT /api/v1/exchange-rates/:code',
+        'PATCH /api/v1/exchange-rates/:code',
+        'DELETE /api/v1/exchange-rates/:code',
         'POST /api/v1/tax-categories',
         'PUT /api/v1/shipping-categories/:code',
         'DELETE /api/v1/locales/:code',
@@ -101,6 +112,8 @@ describe('fuzz: structured requests on every registered route', () => {
       'name', 'description', 'position', 'category', 'categoryRequirement', 'calculator', 'zone', 'taxCategory', 'channels', 'enabled', 'configuration', 'code',
     ]);
     expect(h.formFields.get('PATCH /api/v1/payment-methods/:code')).toEqual(['position', 'enabled', 'translations', 'channels', 'code']);
+    expect(h.formFields.get('POST /api/v1/channels')).toEqual(expect.arrayContaining(['name', 'locales', 'defaultLocale', 'shopBillingData', 'code', 'baseCurrency']));
+    expect(h.formFields.get('POST /api/v1/exchange-rates')).toEqual(['ratio', 'sourceCurrency', 'targetCurrency']);
     expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);

@@ -23,10 +23,10 @@ describe('routing and error bodies', () => {
 
   it('answers 405 with Allow for a known path and a wrong method, with or without a token', async () => {
     for (const headers of [{}, AUTH]) {
-      const response = await t.inject({ method: 'DELETE', url: '/api/v1/channels/WEB', headers });
+      const response = await t.inject({ method: 'POST', url: '/api/v1/channels/WEB', headers });
       expect(response.statusCode).toBe(405);
-      expect(response.headers.allow).toBe('GET');
-      expect(json(response)).toEqual({ code: 405, message: 'No route found for "DELETE /api/v1/channels/WEB": Method Not Allowed (Allow: GET)' });
+      expect(response.headers.allow).toBe('GET, PUT, PATCH, DELETE');
+      expect(json(response)).toEqual({ code: 405, message: 'No route found for "POST /api/v1/channels/WEB": Method Not Allowed (Allow: GET, PUT, PATCH, DELETE)' });
     }
     const token = await t.inject({ method: 'PUT', url: '/api/oauth/v2/token' });
     expect(token.statusCode).toBe(405);

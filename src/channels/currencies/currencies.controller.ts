@@ -59,9 +59,9 @@ export class CurrenciesController {
 
   @Delete(':code')
   @HttpCode(204)
-  @ApiOperation({ operationId: 'deleteCurrency', summary: 'Delete a currency', description: 'A currency that a channel sells in, or that an order was placed in, is kept (409).' })
+  @ApiOperation({ operationId: 'deleteCurrency', summary: 'Delete a currency', description: 'A currency that a channel sells in, that an exchange rate converts, or that an order was placed in, is kept (409).' })
   @ApiCurrencyCode()
-  @ApiResponses(noContent('The currency is gone.'), currencyNotFound(), conflict('A channel sells in the currency, or an order (a cart included) was placed in it.', CURRENCY_IN_USE))
+  @ApiResponses(noContent('The currency is gone.'), currencyNotFound(), conflict('A channel sells in the currency, an exchange rate converts it, or an order (a cart included) was placed in it.', CURRENCY_IN_USE))
   @ApiWriteErrors()
   async remove(@Param('code') code: string): Promise<void> {
     await this.currencies.delete(code);

@@ -15,13 +15,15 @@ import type { CurrencyForm } from './currency.form';
 
 const UNIQUE_CODE: UniqueField = { entity: Currency, property: 'code', constraint: 'currency_code_unique', message: CODE_TAKEN };
 
-/** Channels sell in currencies (one of them their base), and an order keeps the code of its currency. */
+/** Channels sell in currencies (one of them their base), exchange rates convert between two, and an order keeps the code of its currency. */
 const CURRENCIES: DeletableTable = {
   table: 'currency',
   resource: 'currency',
   references: [
     { table: 'channel', column: 'base_currency_id', by: 'id' },
     { table: 'channel_currency', column: 'currency_id', by: 'id' },
+    { table: 'exchange_rate', column: 'source_currency_id', by: 'id' },
+    { table: 'exchange_rate', column: 'target_currency_id', by: 'id' },
     { table: 'orders', column: 'currency_code', by: 'code' },
   ],
 };

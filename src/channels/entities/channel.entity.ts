@@ -47,6 +47,40 @@ export class Channel {
   @Property({ type: 'string', length: 32 })
   taxCalculationStrategy: TaxCalculationStrategy & Opt = 'order_items_based';
 
+  @Property({ type: 'string', nullable: true })
+  themeName: string | null = null;
+
+  @Property({ type: 'string', length: 254, nullable: true })
+  contactEmail: string | null = null;
+
+  @Property({ type: 'boolean' })
+  skippingShippingStepAllowed: boolean & Opt = false;
+
+  @Property({ type: 'boolean' })
+  skippingPaymentStepAllowed: boolean & Opt = false;
+
+  @Property({ type: 'boolean' })
+  accountVerificationRequired: boolean & Opt = true;
+
+  /** The shop's billing data, as the channel's invoices name the seller. */
+  @Property({ type: 'string', nullable: true })
+  billingTaxId: string | null = null;
+
+  @Property({ type: 'string', nullable: true })
+  billingCompany: string | null = null;
+
+  @Property({ type: 'string', length: 2, nullable: true })
+  billingCountryCode: string | null = null;
+
+  @Property({ type: 'string', nullable: true })
+  billingStreet: string | null = null;
+
+  @Property({ type: 'string', nullable: true })
+  billingCity: string | null = null;
+
+  @Property({ type: 'string', nullable: true })
+  billingPostcode: string | null = null;
+
   @Property({ type: 'datetime', onCreate: () => new Date() })
   createdAt: Date & Opt = new Date();
 

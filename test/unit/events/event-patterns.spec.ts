@@ -21,8 +21,11 @@ describe('event patterns', () => {
       'product_variant.created',
       'product_variant.updated',
       'product_variant.deleted',
+      'channel.created',
+      'channel.updated',
+      'channel.deleted',
     ]);
-    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*', 'product.*', 'product_variant.*']);
+    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*', 'product.*', 'product_variant.*', 'channel.*']);
   });
 
   it.each([
