@@ -11,6 +11,12 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.updated',
   'customer.deleted',
+  'promotion.created',
+  'promotion.updated',
+  'promotion.deleted',
+  'promotion_coupon.created',
+  'promotion_coupon.updated',
+  'promotion_coupon.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -15,8 +15,14 @@ describe('event patterns', () => {
       'customer.created',
       'customer.updated',
       'customer.deleted',
+      'promotion.created',
+      'promotion.updated',
+      'promotion.deleted',
+      'promotion_coupon.created',
+      'promotion_coupon.updated',
+      'promotion_coupon.deleted',
     ]);
-    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*']);
+    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*', 'promotion.*', 'promotion_coupon.*']);
   });
 
   it.each([
