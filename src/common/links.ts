@@ -50,6 +50,7 @@ export const links = {
   apiClient: (id: number) => `/api/v1/api-clients/${id}`,
   apiClients: () => '/api/v1/api-clients/',
   webhookDeliveries: (id: number) => `/api/v1/webhooks/${id}/deliveries/`,
+  promotionCoupons: (promotionCode: string) => `/api/v1/promotions/${enc(promotionCode)}/coupons/`,
   promotionCoupon: (promotionCode: string, code: string) => `/api/v1/promotions/${enc(promotionCode)}/coupons/${enc(code)}`,
 };
 

@@ -65,6 +65,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * create its two currencies likewise (src/channels/exchange-rates): what a delete of one of them waits for.
  * An exchange rate's change or delete locks that rate FOR UPDATE, the only lock of its write.
  *
+ * Promotions and coupons changed or deleted by their own routes (src/promotions) are locked FOR UPDATE
+ * by that change or delete, each the only row lock of its write but the idempotency key; a coupon's
+ * create or generation locks its promotion FOR KEY SHARE first (a delete of the promotion waits for it,
+ * or it waits for the delete and finds no promotion). A promotion's rules, actions and channel links are
+ * owned through its lock. Such a change conflicts with the order path's FOR NO KEY UPDATE on the counters
+ * (levels 3 and 4) only by waiting: it holds no other lock the order path wants.
+ *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *
@@ -76,11 +83,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * Key-share locks — the ones PostgreSQL takes on the referenced row when a row with a foreign key is
  * inserted (order_promotion → promotion, order_item → variant, shipment → shipping method, order and
  * address → customer) — conflict only with FOR UPDATE and DELETE. That is why counters are locked FOR NO
- * KEY UPDATE (no write here deletes or re-keys a promotion or coupon): such key-share locks may then come
- * at any point of a write. Variants are locked FOR UPDATE, but the only insert referencing one (a new
- * cart line) comes at the flush of a write that holds no lock of a level after 5 yet. Customers do get
- * FOR UPDATE and DELETE, so every insert that references a customer comes from a write that locked that
- * customer first (a new cart, the completion's address book).
+ * KEY UPDATE (only a promotion's or coupon's own change or delete, holding nothing else, takes FOR UPDATE
+ * on it): such key-share locks may then come at any point of a write. Variants are locked FOR UPDATE,
+ * but the only insert referencing one (a new cart line) comes at the flush of a write that holds no lock
+ * of a level after 5 yet. Customers do get FOR UPDATE and DELETE, so every insert that references a
+ * customer comes from a write that locked that customer first (a new cart, the completion's address book).
  */
 
 /**
@@ -123,7 +130,9 @@ export async function lockLimitedPromotionCounters(tx: EntityManager, promotionI
  */
 const COUNT_PROMOTION_USES = `update promotion set used = used + ?::int, updated_at = ?::timestamptz
    where id in (select id from promotion where id in (${PROMOTION_IDS}) order by usage_limit is null, id for no key update)`;
-const COUNT_COUPON_USE = `update promotion_coupon set used = used + ?::int, updated_at = ?::timestamptz where id = ?::int`;
+/** A cancelled order gives its coupon's use back only when the coupon is reusable from cancelled orders. Parameters: delta, time, id, delta. */
+const COUNT_COUPON_USE = `update promotion_coupon set used = used + ?::int, updated_at = ?::timestamptz
+   where id = ?::int and (?::int > 0 or reusable_from_cancelled_orders)`;
 
 /**
  * One use more (+1, a placed order) or less (-1, a cancelled one) of an order's coupon and promotions, in
@@ -131,6 +140,6 @@ const COUNT_COUPON_USE = `update promotion_coupon set used = used + ?::int, upda
  * is lost. One statement per kind, none when there is nothing to count.
  */
 export async function countUses(tx: EntityManager, delta: 1 | -1, couponId: number | null, promotionIds: readonly number[], now: Date = new Date()): Promise<void> {
-  if (couponId !== null) await tx.execute(COUNT_COUPON_USE, [delta, now, couponId]);
+  if (couponId !== null) await tx.execute(COUNT_COUPON_USE, [delta, now, couponId, delta]);
   if (promotionIds.length > 0) await tx.execute(COUNT_PROMOTION_USES, [delta, now, JSON.stringify(promotionIds)]);
 }

@@ -20,6 +20,12 @@ export const EVENT_TYPES = [
   'channel.created',
   'channel.updated',
   'channel.deleted',
+  'promotion.created',
+  'promotion.updated',
+  'promotion.deleted',
+  'promotion_coupon.created',
+  'promotion_coupon.updated',
+  'promotion_coupon.deleted',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

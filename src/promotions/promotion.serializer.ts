@@ -7,6 +7,12 @@ import type { Promotion } from './entities/promotion.entity';
 import type { PromotionRule } from './entities/promotion-rule.entity';
 import type { PromotionListItem } from './queries/promotion-list.read-model';
 
+/** A promotion links to itself and, when it is coupon-based, to its coupons. */
+const promotionLinks = (promotion: Pick<Promotion, 'code' | 'couponBased'>) => ({
+  ...selfLink(links.promotion(promotion.code)),
+  ...(promotion.couponBased && { coupons: { href: links.promotionCoupons(promotion.code) } }),
+});
+
 const serializeSetting = (setting: PromotionRule | PromotionAction) => ({ id: setting.id, type: setting.type, configuration: setting.configuration });
 
 /** A promotion with its rules and actions (in the order they are checked and applied) and its channels. */
@@ -28,7 +34,7 @@ export function serializePromotion(promotion: Promotion) {
     createdAt: formatDateTime(promotion.createdAt),
     updatedAt: formatDateTime(promotion.updatedAt),
     channels: promotion.channels.getItems().map(serializeChannelReference),
-    _links: selfLink(links.promotion(promotion.code)),
+    _links: promotionLinks(promotion),
   };
 }
 
@@ -51,10 +57,19 @@ export function serializePromotionCoupon(coupon: Omit<PromotionCoupon, 'promotio
   };
 }
 
-/**
- * A promotion in the promotion list. (Its coupons have no list route yet, so a coupon-based promotion
- * carries no `coupons` link.)
- */
+/** A promotion in the promotion list. */
 export function serializePromotionListItem(row: PromotionListItem) {
-  return { id: row.id, code: row.code, name: row.name, priority: row.priority, _links: selfLink(links.promotion(row.code)) };
+  return { id: row.id, code: row.code, name: row.name, priority: row.priority, _links: promotionLinks(row) };
+}
+
+/** A coupon in its promotion's coupon list. */
+export function serializePromotionCouponListItem(coupon: PromotionCoupon, promotionCode: string) {
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    used: coupon.used,
+    ...(coupon.usageLimit !== null && { usageLimit: coupon.usageLimit }),
+    ...(coupon.expiresAt !== null && { expiresAt: formatDateTime(coupon.expiresAt) }),
+    _links: selfLink(links.promotionCoupon(promotionCode, coupon.code)),
+  };
 }

@@ -1,5 +1,5 @@
 import { ChannelReferenceSchema } from '../channels/channels.openapi';
-import { arrayOf, boolean, closedObject, dateTime, integer, link, SEGMENT, selfLinks, string } from '../common/openapi/schema-builders';
+import { arrayOf, boolean, closedObject, dateTime, integer, link, SEGMENT, string } from '../common/openapi/schema-builders';
 import { definePageSchema } from '../common/openapi/page-schema';
 import { defineSchema } from '../common/openapi/schema-registry';
 import { resourceNotFoundMessage } from '../common/errors/api-error';
@@ -10,6 +10,14 @@ export const PROMOTION_NOT_FOUND = resourceNotFoundMessage('promotion');
 export const PROMOTION_COUPON_NOT_FOUND = resourceNotFoundMessage('promotion coupon');
 
 const PROMOTION_HREF = `^/api/v1/promotions/${SEGMENT}$`;
+const COUPONS_HREF = `^/api/v1/promotions/${SEGMENT}/coupons/$`;
+
+/** A promotion's links: itself and, when it is coupon-based, its coupons. */
+const promotionLinks = (example: string) =>
+  closedObject(
+    { self: link(PROMOTION_HREF, `/api/v1/promotions/${example}`), coupons: link(COUPONS_HREF, `/api/v1/promotions/${example}/coupons/`, 'Only when the promotion is coupon-based.') },
+    { optional: ['coupons'] },
+  );
 
 const PromotionSettingSchema = defineSchema(
   'PromotionSetting',
@@ -52,7 +60,7 @@ export const PromotionSchema = defineSchema(
       createdAt: dateTime('When the promotion was created.'),
       updatedAt: dateTime('When the promotion was last changed.'),
       channels: arrayOf(ChannelReferenceSchema, { description: 'The channels it applies in.' }),
-      _links: selfLinks(PROMOTION_HREF, '/api/v1/promotions/ten_percent_coupon'),
+      _links: promotionLinks('ten_percent_coupon'),
     },
     {
       optional: ['description', 'usageLimit', 'startsAt', 'endsAt'],
@@ -74,7 +82,7 @@ export const PromotionSchema = defineSchema(
           { id: 1, code: 'WEB', _links: { self: { href: '/api/v1/channels/WEB' } } },
           { id: 2, code: 'EU_WEB', _links: { self: { href: '/api/v1/channels/EU_WEB' } } },
         ],
-        _links: { self: { href: '/api/v1/promotions/ten_percent_coupon' } },
+        _links: { self: { href: '/api/v1/promotions/ten_percent_coupon' }, coupons: { href: '/api/v1/promotions/ten_percent_coupon/coupons/' } },
       },
     },
   ),
@@ -142,7 +150,7 @@ const PromotionListItemSchema = defineSchema(
       code: string(),
       name: string(),
       priority: integer({ description: 'Promotions with a higher priority are applied first.' }),
-      _links: selfLinks(PROMOTION_HREF, '/api/v1/promotions/big_spender'),
+      _links: promotionLinks('big_spender'),
     },
     { description: 'A promotion in the promotion list.', example: promotionPageExample._embedded.items[0] },
   ),

@@ -3,11 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { resourceNotFound } from '../common/errors/api-error';
 import { links } from '../common/links';
 import { readPage } from '../common/pagination/page';
+import { readPlainList } from '../common/pagination/plain-list';
 import { GRID_PAGING, parsePageRequest, type ListSpec } from '../common/pagination/page-request';
 import { readBooleanFilter, readStringFilter } from '../common/pagination/string-filter';
 import { PromotionCoupon } from './entities/promotion-coupon.entity';
 import { Promotion } from './entities/promotion.entity';
-import { serializePromotion, serializePromotionCoupon, serializePromotionListItem } from './promotion.serializer';
+import { serializePromotion, serializePromotionCoupon, serializePromotionCouponListItem, serializePromotionListItem } from './promotion.serializer';
+import { findCouponDetail, findPromotionDetail } from './queries/promotion-detail.read-model';
 import { countPromotions, findPromotionPage, PROMOTION_CRITERIA, PROMOTION_SORTS, type PromotionCriterion, type PromotionSort } from './queries/promotion-list.read-model';
 
 export const PROMOTION_LIST: ListSpec<PromotionSort, PromotionCriterion> = {
@@ -33,27 +35,23 @@ export class PromotionsService {
 
   /** The promotion with its rules, actions and channels (each by id), in one joined statement. */
   async show(code: string) {
-    const promotion = await this.em.fork().findOne(
-      Promotion,
-      { code },
-      {
-        populate: ['rules', 'actions', 'channels'],
-        populateOrderBy: { rules: { id: 'asc' }, actions: { id: 'asc' }, channels: { id: 'asc' } },
-        strategy: 'joined',
-        disableIdentityMap: true,
-      },
-    );
+    const promotion = await findPromotionDetail(this.em.fork(), code);
     if (promotion === null) throw resourceNotFound('promotion');
     return serializePromotion(promotion);
   }
 
+  /** The coupons of a promotion, in creation order; an unknown promotion is a 404 (not an empty page). */
+  async listCoupons(promotionCode: string, rawQuery: string) {
+    const promotion = await this.em.fork().findOne(Promotion, { code: promotionCode }, { fields: ['id'], disableIdentityMap: true });
+    if (promotion === null) throw resourceNotFound('promotion');
+    return readPlainList(this.em, PromotionCoupon, links.promotionCoupons(promotionCode), rawQuery, (coupon) => serializePromotionCouponListItem(coupon, promotionCode), {
+      where: { promotion: promotion.id },
+    });
+  }
+
   /** A coupon, only when it belongs to the promotion named in the path. */
   async showCoupon(promotionCode: string, code: string) {
-    const coupon = await this.em.fork().findOne(
-      PromotionCoupon,
-      { code, promotion: { code: promotionCode } },
-      { populate: ['promotion'], fields: ['*', 'promotion.code'], strategy: 'joined', disableIdentityMap: true },
-    );
+    const coupon = await findCouponDetail(this.em.fork(), promotionCode, code);
     if (coupon === null) throw resourceNotFound('promotion coupon');
     return serializePromotionCoupon(coupon);
   }

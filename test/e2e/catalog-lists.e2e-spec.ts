@@ -291,18 +291,18 @@ describe('catalogue lists: products, variants, promotions and taxons', () => {
 
   describe('GET /api/v1/promotions/', () => {
     const PROMOTIONS_PATH = '/api/v1/promotions/';
-    const promotion = async (code: string, name: string, priority: number) => ({
+    const promotion = async (code: string, name: string, priority: number, couponBased = false) => ({
       id: await idOf(t, 'select id from promotion where code = ?', [code]),
       code,
       name,
       priority,
-      _links: { self: { href: `/api/v1/promotions/${code}` } },
+      _links: { self: { href: `/api/v1/promotions/${code}` }, ...(couponBased && { coupons: { href: `/api/v1/promotions/${code}/coupons/` } }) },
     });
-    const weekend = () => promotion('WEEKEND_PROMO', 'Weekend sale', 6);
+    const weekend = () => promotion('WEEKEND_PROMO', 'Weekend sale', 6, true);
     const sunday = () => promotion('sunday_promotion', 'Sunday promotion', 3);
     const bigSpender = () => promotion('big_spender', 'Big spender discount', 1);
     const tShirtWeek = () => promotion('t_shirt_week', 'T-shirt week', 0);
-    const tenPercent = () => promotion('ten_percent_coupon', 'Ten percent off with a coupon', 0);
+    const tenPercent = () => promotion('ten_percent_coupon', 'Ten percent off with a coupon', 0, true);
 
     it('lists the promotions by priority, highest first, the newest first among equals', async () => {
       expectJson(await get(PROMOTIONS_PATH), 200, page(PROMOTIONS_PATH, '', 1, 10, 5, [await weekend(), await sunday(), await bigSpender(), await tShirtWeek(), await tenPercent()]));

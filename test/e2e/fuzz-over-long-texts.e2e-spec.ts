@@ -31,6 +31,19 @@ const WITHOUT_LIMIT: Record<string, string> = {
     ]),
   ),
   ...Object.fromEntries(
+    ['POST /api/v1/promotions/', 'PUT /api/v1/promotions/{code}', 'PATCH /api/v1/promotions/{code}'].flatMap((operation) =>
+      ['startsAt.date', 'startsAt.time', 'endsAt.date', 'endsAt.time'].map((field) => [`${operation} ${field}`, 'read as a date or a time of day']),
+    ),
+  ),
+  ...Object.fromEntries(
+    [
+      'POST /api/v1/promotions/{promotionCode}/coupons/',
+      'PUT /api/v1/promotions/{promotionCode}/coupons/{code}',
+      'PATCH /api/v1/promotions/{promotionCode}/coupons/{code}',
+      'POST /api/v1/promotions/{promotionCode}/coupons/generate',
+    ].map((operation) => [`${operation} expiresAt`, 'read as a date']),
+  ),
+  ...Object.fromEntries(
     ['tax-categories', 'shipping-categories', 'shipping-methods'].flatMap((resource) =>
       [`POST /api/v1/${resource}/`, `PUT /api/v1/${resource}/{code}`, `PATCH /api/v1/${resource}/{code}`].map((operation) => [`${operation} description`, 'a text column']),
     ),
@@ -145,6 +158,9 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'PUT /api/v1/channels/{code} contactEmail 254',
         'PATCH /api/v1/channels/{code} shopBillingData.countryCode 2',
         'POST /api/v1/exchange-rates/ sourceCurrency 3',
+        'POST /api/v1/promotions/ description 255',
+        'POST /api/v1/promotions/{promotionCode}/coupons/ code 255',
+        'POST /api/v1/promotions/{promotionCode}/coupons/generate prefix 254',
       ]),
     );
   });

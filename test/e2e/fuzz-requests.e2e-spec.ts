@@ -58,6 +58,12 @@ describe('fuzz: structured requests on every registered route', () => {
         'PUT /api/v1/products/:productCode/variants/:code',
         'DELETE /api/v1/products/:productCode/variants/:code',
         'GET /api/v1/promotions',
+        'POST /api/v1/promotions',
+        'PATCH /api/v1/promotions/:code',
+        'DELETE /api/v1/promotions/:code',
+        'GET /api/v1/promotions/:promotionCode/coupons',
+        'POST /api/v1/promotions/:promotionCode/coupons/generate',
+        'PUT /api/v1/promotions/:promotionCode/coupons/:code',
         'GET /api/v1/taxons',
         'GET /api/v1/taxons/:code',
         'GET /api/v1/countries',
@@ -114,6 +120,11 @@ describe('fuzz: structured requests on every registered route', () => {
     expect(h.formFields.get('PATCH /api/v1/payment-methods/:code')).toEqual(['position', 'enabled', 'translations', 'channels', 'code']);
     expect(h.formFields.get('POST /api/v1/channels')).toEqual(expect.arrayContaining(['name', 'locales', 'defaultLocale', 'shopBillingData', 'code', 'baseCurrency']));
     expect(h.formFields.get('POST /api/v1/exchange-rates')).toEqual(['ratio', 'sourceCurrency', 'targetCurrency']);
+    expect(h.formFields.get('PATCH /api/v1/promotions/:promotionCode/coupons/:code')).toEqual(['usageLimit', 'expiresAt', 'perCustomerUsageLimit', 'reusableFromCancelledOrders', 'code']);
+    expect(h.pools.learned.pairs.get('/api/v1/promotions/:promotionCode/coupons/:code')).toEqual(expect.arrayContaining([['ten_percent_coupon', 'SAVE10']]));
+    expect(h.formFields.get('POST /api/v1/promotions')).toEqual([
+      'name', 'description', 'exclusive', 'usageLimit', 'startsAt', 'endsAt', 'priority', 'couponBased', 'rules', 'actions', 'channels', 'code',
+    ]);
     expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);

@@ -96,7 +96,7 @@ describe('tax categories, shipping categories, zones, promotions and coupons', (
         actions: [{ id: await settingId('promotion_action', id, 'order_percentage_discount'), type: 'order_percentage_discount', configuration: { percentage: 0.1 } }],
         ...(await stamps(t, 'promotion', 'id = ?', [id])),
         channels: [await channelRef('WEB'), await channelRef('EU_WEB')],
-        _links: { self: { href: '/api/v1/promotions/ten_percent_coupon' } },
+        _links: { self: { href: '/api/v1/promotions/ten_percent_coupon' }, coupons: { href: '/api/v1/promotions/ten_percent_coupon/coupons/' } },
       });
     });
 
@@ -141,7 +141,7 @@ describe('tax categories, shipping categories, zones, promotions and coupons', (
         actions: [{ id: await settingId('promotion_action', id, 'order_fixed_discount'), type: 'order_fixed_discount', configuration: { EU_WEB: { amount: 500 } } }],
         ...(await stamps(t, 'promotion', 'id = ?', [id])),
         channels: [await channelRef('EU_WEB')],
-        _links: { self: { href: '/api/v1/promotions/spring_sale' } },
+        _links: { self: { href: '/api/v1/promotions/spring_sale' }, coupons: { href: '/api/v1/promotions/spring_sale/coupons/' } },
       });
     });
 

@@ -22,6 +22,10 @@ export class PromotionCoupon {
   @Property({ type: 'integer' })
   used: number & Opt = 0;
 
+  /** Whether a cancelled order gives its use of the coupon back (not exposed in responses). */
+  @Property({ type: 'boolean', default: true })
+  reusableFromCancelledOrders: boolean & Opt = true;
+
   @Property({ type: 'datetime', nullable: true })
   expiresAt: Date | null = null;
 

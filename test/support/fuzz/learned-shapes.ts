@@ -5,7 +5,8 @@ import type { RouteSpec } from './fuzz-requests';
  * - the ids (or codes) each collection lists, used for the first path parameter below it
  *   (`GET /api/v1/carts/` → ids for `/api/v1/carts/:id` and `/api/v1/carts/:cartId/items`);
  * - the children a parent resource embeds under the segment name, for the second parameter
- *   (`GET /api/v1/carts/5` → `items[].id` for `/api/v1/carts/:cartId/items/:itemId`);
+ *   (`GET /api/v1/carts/5` → `items[].id` for `/api/v1/carts/:cartId/items/:itemId`), or else lists
+ *   there (`GET /api/v1/promotions/p/coupons/` for `/api/v1/promotions/:promotionCode/coupons/:code`);
  * - the fields of each form, from the 400 an empty body gets (`errors.children`).
  */
 
@@ -67,9 +68,15 @@ export async function learnIds(routes: RouteSpec[], fetch: Fetch): Promise<Learn
     const parentUrl = segments.slice(0, paramPositions[0]).join('/');
     const found: Array<[string, string]> = [];
     for (const parent of (firstParam.get(parentUrl) ?? []).slice(0, 25)) {
+      const childUrl = `${parentUrl}/${encodeURIComponent(parent)}/${childKey}`;
       const body = parse((await fetch('GET', `${parentUrl}/${encodeURIComponent(parent)}`)).body);
-      const children = isObject(body) && Array.isArray(body[childKey]) ? body[childKey] : [];
-      for (const child of children.map(pathValue(`${parentUrl}/${encodeURIComponent(parent)}/${childKey}`))) if (child !== null) found.push([parent, child]);
+      let children: unknown[] = isObject(body) && Array.isArray(body[childKey]) ? body[childKey] : [];
+      // A parent that does not embed its children may list them (a promotion's coupons).
+      if (children.length === 0) {
+        const list = parse((await fetch('GET', `${childUrl}/?limit=100`)).body);
+        children = isObject(list) && isObject(list._embedded) && Array.isArray(list._embedded.items) ? list._embedded.items : [];
+      }
+      for (const child of children.map(pathValue(childUrl))) if (child !== null) found.push([parent, child]);
     }
     pairs.set(route.url, found);
   }

@@ -24,8 +24,25 @@ describe('event patterns', () => {
       'channel.created',
       'channel.updated',
       'channel.deleted',
+      'promotion.created',
+      'promotion.updated',
+      'promotion.deleted',
+      'promotion_coupon.created',
+      'promotion_coupon.updated',
+      'promotion_coupon.deleted',
     ]);
-    expect(EVENT_PREFIX_PATTERNS).toEqual(['cart.*', 'order.*', 'payment.*', 'shipment.*', 'customer.*', 'product.*', 'product_variant.*', 'channel.*']);
+    expect(EVENT_PREFIX_PATTERNS).toEqual([
+      'cart.*',
+      'order.*',
+      'payment.*',
+      'shipment.*',
+      'customer.*',
+      'product.*',
+      'product_variant.*',
+      'channel.*',
+      'promotion.*',
+      'promotion_coupon.*',
+    ]);
   });
 
   it.each([
