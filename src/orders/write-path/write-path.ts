@@ -1,7 +1,8 @@
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, resourceNotFound, type ResourceName } from '../../common/errors/api-error';
 import { lockCustomerOfOrder } from '../../database/lock-order';
-import { inWriteTransaction } from '../../database/write-transaction';
+import { inWriteTransaction, writeConflict } from '../../database/write-transaction';
 import type { EventOutbox } from '../../events';
 import type { OrderAggregate } from '../domain/order-aggregate';
 import type { Order } from '../domain/order.entity';
@@ -37,16 +38,28 @@ export type OrderLoad =
     };
 
 /**
- * Runs a command in a write transaction of its own (retried on a deadlock, see write-transaction.ts).
- * An order the shop cannot price (no channel price, no shipping amount, …) rolls back and answers 400
- * with the engine's reason.
+ * Runs of a command after the first whose flush met a foreign-key violation. Such a violation means a row
+ * the command read without locking it (the variant added, the cart's channel, a promotion or coupon of the
+ * cached shop configuration) was deleted by a transaction that committed in between; the next run reads
+ * again and meets the row's absence as the request's error (an unknown variant, …) or prices without it.
+ */
+const RUNS_AFTER_VANISHED_REFERENCE = 2;
+
+/**
+ * Runs a command in a write transaction of its own (retried on a deadlock, see write-transaction.ts; run
+ * again when a row it relied on was deleted meanwhile, after which only a collision answers 409). An order
+ * the shop cannot price (no channel price, no shipping amount, …) rolls back and answers 400 with the
+ * engine's reason.
  */
 export async function inOrderTransaction<T>(em: EntityManager, work: (tx: EntityManager) => Promise<T>): Promise<T> {
-  try {
-    return await inWriteTransaction(em, work);
-  } catch (error) {
-    if (error instanceof OrderProcessingError) throw badRequest(error.message);
-    throw error;
+  for (let run = 0; ; run++) {
+    try {
+      return await inWriteTransaction(em, work);
+    } catch (error) {
+      if (error instanceof OrderProcessingError) throw badRequest(error.message);
+      if (!(error instanceof ForeignKeyConstraintViolationException)) throw error;
+      if (run >= RUNS_AFTER_VANISHED_REFERENCE) throw writeConflict();
+    }
   }
 }
 
