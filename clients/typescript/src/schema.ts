@@ -126,6 +126,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/channels/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List channels
+         * @description Every channel, in the order they were created.
+         */
+        get: operations["listChannels"];
+        put?: never;
+        /**
+         * Create a channel
+         * @description Locales, currencies, the default tax zone and the base currency are sent as codes.
+         */
+        post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/channels/{code}": {
         parameters: {
             query?: never;
@@ -135,12 +159,24 @@ export interface paths {
         };
         /** Show a channel */
         get: operations["showChannel"];
-        put?: never;
+        /**
+         * Replace a channel
+         * @description A field left out is cleared (a checkbox unchecked); `code` and `baseCurrency` are ignored.
+         */
+        put: operations["replaceChannel"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a channel
+         * @description A channel that an order or cart, a variant's price, a promotion, a shipping or a payment method still uses, or the last enabled channel, is kept (409).
+         */
+        delete: operations["deleteChannel"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change some fields of a channel
+         * @description Only the fields given change; `code` and `baseCurrency` are ignored.
+         */
+        patch: operations["updateChannel"];
         trace?: never;
     };
     "/api/v1/locales/": {
@@ -219,7 +255,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a currency
-         * @description A currency that a channel sells in, or that an order was placed in, is kept (409).
+         * @description A currency that a channel sells in, that an exchange rate converts, or that an order was placed in, is kept (409).
          */
         delete: operations["deleteCurrency"];
         options?: never;
@@ -293,7 +329,11 @@ export interface paths {
          */
         get: operations["listProducts"];
         put?: never;
-        post?: never;
+        /**
+         * Create a product
+         * @description A product without variants; a locale left out of `translations` gets no translation, and a left-out `enabled` is false.
+         */
+        post: operations["createProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -312,12 +352,24 @@ export interface paths {
          * @description Disabled products are shown too.
          */
         get: operations["showProduct"];
-        put?: never;
+        /**
+         * Replace a product
+         * @description Every field left out is cleared, and every translation the product has must be sent again; `code` is ignored, and `options` once the product has variants.
+         */
+        put: operations["replaceProduct"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a product
+         * @description With its variants, their prices and its translations. A product one of whose variants is in a cart or an order is kept (409).
+         */
+        delete: operations["deleteProduct"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change some fields of a product
+         * @description Only the fields given change (in `translations`, only the locales and texts given); `code` is ignored, and `options` once the product has variants.
+         */
+        patch: operations["updateProduct"];
         trace?: never;
     };
     "/api/v1/products/{productCode}/variants/": {
@@ -333,7 +385,11 @@ export interface paths {
          */
         get: operations["listProductVariants"];
         put?: never;
-        post?: never;
+        /**
+         * Create a product variant
+         * @description Placed after the product's last variant, with version 1 and no stock unless `onHand` is given. Prices are sent in major units (`"12.34"`).
+         */
+        post: operations["createProductVariant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -349,12 +405,24 @@ export interface paths {
         };
         /** Show a product variant */
         get: operations["showProductVariant"];
-        put?: never;
+        /**
+         * Replace a product variant
+         * @description A full submit: a field left out is cleared (a checkbox `false`), except `onHand`, which changes only when given; `code` is ignored.
+         */
+        put: operations["replaceProductVariant"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a product variant
+         * @description A variant that a cart or an order holds is kept (409). Its prices, translations and option values go with it.
+         */
+        delete: operations["deleteProductVariant"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change some fields of a product variant
+         * @description Only the fields given change; `code` is ignored.
+         */
+        patch: operations["updateProductVariant"];
         trace?: never;
     };
     "/api/v1/taxons/": {
@@ -442,6 +510,59 @@ export interface paths {
          * @description Only the fields given change; `code` is ignored.
          */
         patch: operations["updateTaxCategory"];
+        trace?: never;
+    };
+    "/api/v1/tax-rates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tax rates
+         * @description Every tax rate, in the order they were created.
+         */
+        get: operations["listTaxRates"];
+        put?: never;
+        /**
+         * Create a tax rate
+         * @description Carts use the new rate from their next change on; their totals stay as they are until then.
+         */
+        post: operations["createTaxRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tax-rates/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a tax rate */
+        get: operations["showTaxRate"];
+        /**
+         * Replace a tax rate
+         * @description A left-out `includedInPrice` is `false` and a left-out `calculator` is `default`; `code` is ignored. Carts use the change from their next change on.
+         */
+        put: operations["replaceTaxRate"];
+        post?: never;
+        /**
+         * Delete a tax rate
+         * @description Always allowed: orders keep the tax amounts they were given; carts lose the tax at their next change.
+         */
+        delete: operations["deleteTaxRate"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a tax rate
+         * @description Only the fields given change; `code` is ignored.
+         */
+        patch: operations["updateTaxRate"];
         trace?: never;
     };
     "/api/v1/shipping-categories/": {
@@ -670,7 +791,11 @@ export interface paths {
          */
         get: operations["listPromotions"];
         put?: never;
-        post?: never;
+        /**
+         * Create a promotion
+         * @description With its rules, actions and channels. The next cart change in any of its channels is priced with it.
+         */
+        post: operations["createPromotion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -686,8 +811,61 @@ export interface paths {
         };
         /** Show a promotion */
         get: operations["showPromotion"];
-        put?: never;
+        /**
+         * Replace a promotion
+         * @description Every field left out is cleared (rules, actions and channels to none); `code` is ignored. Carts keep their totals until they next change.
+         */
+        put: operations["replacePromotion"];
         post?: never;
+        /**
+         * Delete a promotion
+         * @description With its rules, actions and coupons. A promotion that a placed order applied, or whose coupon a placed order used, is kept (409); carts lose it, and their totals follow at their next change.
+         */
+        delete: operations["deletePromotion"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a promotion
+         * @description Only the fields given change (rules, actions and channels, when given, replace the promotion's); `code` is ignored. Carts keep their totals until they next change.
+         */
+        patch: operations["updatePromotion"];
+        trace?: never;
+    };
+    "/api/v1/promotions/{promotionCode}/coupons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the coupons of a promotion
+         * @description In the order they were created.
+         */
+        get: operations["listPromotionCoupons"];
+        put?: never;
+        /** Create a coupon of a coupon-based promotion */
+        post: operations["createPromotionCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/promotions/{promotionCode}/coupons/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate coupons with random codes
+         * @description Up to 1000 coupons at once, each code unique among all coupons: the prefix, random upper-case hexadecimal digits, the suffix.
+         */
+        post: operations["generatePromotionCoupons"];
         delete?: never;
         options?: never;
         head?: never;
@@ -703,12 +881,24 @@ export interface paths {
         };
         /** Show a promotion coupon */
         get: operations["showPromotionCoupon"];
-        put?: never;
+        /**
+         * Replace a promotion coupon
+         * @description Every field left out is cleared; `code` is ignored.
+         */
+        put: operations["replacePromotionCoupon"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a promotion coupon
+         * @description A coupon that a placed order used is kept (409); carts holding it lose it, and their totals follow at their next change.
+         */
+        delete: operations["deletePromotionCoupon"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change some fields of a promotion coupon
+         * @description Only the fields given change; `code` is ignored.
+         */
+        patch: operations["updatePromotionCoupon"];
         trace?: never;
     };
     "/health/live": {
@@ -1141,6 +1331,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment-methods/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment methods
+         * @description Every payment method, in the order they were created.
+         */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        /** Create a payment method */
+        post: operations["createPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment-methods/{code}": {
         parameters: {
             query?: never;
@@ -1150,12 +1361,24 @@ export interface paths {
         };
         /** Show a payment method */
         get: operations["showPaymentMethod"];
-        put?: never;
+        /**
+         * Replace a payment method
+         * @description Left-out `channels` are none and a left-out `enabled` is `false`; every translation the method has must be sent again (or `null` to remove it); `code` is ignored.
+         */
+        put: operations["replacePaymentMethod"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a payment method
+         * @description A method that any payment names is kept (409): disable it instead.
+         */
+        delete: operations["deletePaymentMethod"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change some fields of a payment method
+         * @description Only the fields given change, in translations too; `code` is ignored.
+         */
+        patch: operations["updatePaymentMethod"];
         trace?: never;
     };
     "/api/v1/shipments/": {
@@ -1195,6 +1418,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/shipping-methods/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List shipping methods
+         * @description Every shipping method, in the order they were created.
+         */
+        get: operations["listShippingMethods"];
+        put?: never;
+        /**
+         * Create a shipping method
+         * @description Carts use the change from their next change on; their totals stay as they are until then.
+         */
+        post: operations["createShippingMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/shipping-methods/{code}": {
         parameters: {
             query?: never;
@@ -1204,12 +1451,24 @@ export interface paths {
         };
         /** Show a shipping method */
         get: operations["showShippingMethod"];
-        put?: never;
+        /**
+         * Replace a shipping method
+         * @description What is left out is cleared, but the position; `code` is ignored. Carts use the change from their next change on; their totals stay as they are until then.
+         */
+        put: operations["replaceShippingMethod"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a shipping method
+         * @description A method that any shipment names is kept (409): disable it instead.
+         */
+        delete: operations["deleteShippingMethod"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change some fields of a shipping method
+         * @description Only the fields given change; `code` is ignored. Carts use the change from their next change on; their totals stay as they are until then.
+         */
+        patch: operations["updateShippingMethod"];
         trace?: never;
     };
     "/api/v1/webhooks/": {
@@ -1380,6 +1639,53 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exchange-rates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List exchange rates
+         * @description Every exchange rate, in the order they were created.
+         */
+        get: operations["listExchangeRates"];
+        put?: never;
+        /** Create an exchange rate */
+        post: operations["createExchangeRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exchange-rates/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show an exchange rate */
+        get: operations["showExchangeRate"];
+        /**
+         * Replace an exchange rate
+         * @description The ratio is required; the currencies are ignored.
+         */
+        put: operations["replaceExchangeRate"];
+        post?: never;
+        /** Delete an exchange rate */
+        delete: operations["deleteExchangeRate"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the ratio of an exchange rate
+         * @description The ratio when given; the currencies are ignored.
+         */
+        patch: operations["updateExchangeRate"];
         trace?: never;
     };
 }
@@ -2719,7 +3025,184 @@ export interface components {
             };
         };
         /**
-         * @description A channel as carts show it.
+         * @description The channel form of POST.
+         * @example {
+         *       "name": "Mobile",
+         *       "description": "The mobile shop",
+         *       "enabled": true,
+         *       "hostname": "m.example.com",
+         *       "color": "blue",
+         *       "locales": [
+         *         "en_US"
+         *       ],
+         *       "defaultLocale": "en_US",
+         *       "currencies": [
+         *         "USD"
+         *       ],
+         *       "defaultTaxZone": "US",
+         *       "taxCalculationStrategy": "order_items_based",
+         *       "contactEmail": "shop@example.com",
+         *       "shopBillingData": {
+         *         "company": "Example Ltd",
+         *         "countryCode": "US",
+         *         "city": "New York"
+         *       },
+         *       "code": "MOBILE",
+         *       "baseCurrency": "USD"
+         *     }
+         */
+        ChannelCreateRequest: {
+            name: string;
+            /**
+             * @description `null` or empty clears it.
+             * @example The web shop
+             */
+            description?: string | null;
+            /**
+             * @description A checkbox: left out on POST or PUT is `false`. At least one channel stays enabled.
+             * @example true
+             */
+            enabled?: boolean | null;
+            hostname?: string | null;
+            color?: string | null;
+            /**
+             * @description Locale codes; `null` is none.
+             * @example [
+             *       "en_US"
+             *     ]
+             */
+            locales?: string[] | null;
+            /**
+             * @description A locale code, one of `locales`. On PUT and PATCH left out or empty keeps the channel's.
+             * @example en_US
+             */
+            defaultLocale: string;
+            /**
+             * @description Currency codes; `null` is none.
+             * @example [
+             *       "USD"
+             *     ]
+             */
+            currencies?: string[] | null;
+            /**
+             * @description A zone code; `null` or empty clears it.
+             * @example US
+             */
+            defaultTaxZone?: string | null;
+            /**
+             * @example order_items_based
+             * @enum {string}
+             */
+            taxCalculationStrategy: "order_items_based" | "order_item_units_based";
+            themeName?: string | null;
+            /**
+             * @description An email address.
+             * @example shop@example.com
+             */
+            contactEmail?: string | null;
+            /** @description A checkbox: left out on POST or PUT is `false`. */
+            skippingShippingStepAllowed?: boolean | null;
+            /** @description A checkbox: left out on POST or PUT is `false`. */
+            skippingPaymentStepAllowed?: boolean | null;
+            /** @description A checkbox: left out on POST or PUT is `false`. */
+            accountVerificationRequired?: boolean | null;
+            /** @description The shop's billing data; `countryCode` is a country code. Left out on PUT clears every field. */
+            shopBillingData?: {
+                taxId?: string | null;
+                company?: string | null;
+                countryCode?: string | null;
+                street?: string | null;
+                city?: string | null;
+                postcode?: string | null;
+            };
+            /**
+             * @description Unique; letters, digits, dashes and underscores.
+             * @example MOBILE
+             */
+            code: string;
+            /**
+             * @description A currency code.
+             * @example USD
+             */
+            baseCurrency: string;
+        };
+        /**
+         * @description The channel form of PATCH: only the fields given change; `code` and `baseCurrency` are ignored.
+         * @example {
+         *       "taxCalculationStrategy": "order_item_units_based"
+         *     }
+         */
+        ChannelPatchRequest: {
+            name?: string;
+            /**
+             * @description `null` or empty clears it.
+             * @example The web shop
+             */
+            description?: string | null;
+            /**
+             * @description A checkbox: left out on POST or PUT is `false`. At least one channel stays enabled.
+             * @example true
+             */
+            enabled?: boolean | null;
+            hostname?: string | null;
+            color?: string | null;
+            /**
+             * @description Locale codes; `null` is none.
+             * @example [
+             *       "en_US"
+             *     ]
+             */
+            locales?: string[] | null;
+            /**
+             * @description A locale code, one of `locales`. On PUT and PATCH left out or empty keeps the channel's.
+             * @example en_US
+             */
+            defaultLocale?: string | null;
+            /**
+             * @description Currency codes; `null` is none.
+             * @example [
+             *       "USD"
+             *     ]
+             */
+            currencies?: string[] | null;
+            /**
+             * @description A zone code; `null` or empty clears it.
+             * @example US
+             */
+            defaultTaxZone?: string | null;
+            /**
+             * @example order_items_based
+             * @enum {string}
+             */
+            taxCalculationStrategy?: "order_items_based" | "order_item_units_based";
+            themeName?: string | null;
+            /**
+             * @description An email address.
+             * @example shop@example.com
+             */
+            contactEmail?: string | null;
+            /** @description A checkbox: left out on POST or PUT is `false`. */
+            skippingShippingStepAllowed?: boolean | null;
+            /** @description A checkbox: left out on POST or PUT is `false`. */
+            skippingPaymentStepAllowed?: boolean | null;
+            /** @description A checkbox: left out on POST or PUT is `false`. */
+            accountVerificationRequired?: boolean | null;
+            /** @description The shop's billing data; `countryCode` is a country code. Left out on PUT clears every field. */
+            shopBillingData?: {
+                taxId?: string | null;
+                company?: string | null;
+                countryCode?: string | null;
+                street?: string | null;
+                city?: string | null;
+                postcode?: string | null;
+            };
+            /** @description Ignored: it never changes. */
+            code?: unknown;
+            /** @description Ignored: it never changes. */
+            baseCurrency?: unknown;
+        };
+        /**
+         * @description A channel as carts and the channel list show it.
          * @example {
          *       "id": 1,
          *       "code": "WEB",
@@ -2737,6 +3220,198 @@ export interface components {
                 self: {
                     /** @example /api/v1/channels/WEB */
                     href: string;
+                };
+            };
+        };
+        /**
+         * @description The channel form of PUT: a field left out is cleared (a checkbox unchecked); `code` and `baseCurrency` are ignored.
+         * @example {
+         *       "name": "Web Channel",
+         *       "enabled": true,
+         *       "locales": [
+         *         "en_US"
+         *       ],
+         *       "currencies": [
+         *         "USD"
+         *       ],
+         *       "taxCalculationStrategy": "order_item_units_based"
+         *     }
+         */
+        ChannelReplaceRequest: {
+            name: string;
+            /**
+             * @description `null` or empty clears it.
+             * @example The web shop
+             */
+            description?: string | null;
+            /**
+             * @description A checkbox: left out on POST or PUT is `false`. At least one channel stays enabled.
+             * @example true
+             */
+            enabled?: boolean | null;
+            hostname?: string | null;
+            color?: string | null;
+            /**
+             * @description Locale codes; `null` is none.
+             * @example [
+             *       "en_US"
+             *     ]
+             */
+            locales?: string[] | null;
+            /**
+             * @description A locale code, one of `locales`. On PUT and PATCH left out or empty keeps the channel's.
+             * @example en_US
+             */
+            defaultLocale?: string | null;
+            /**
+             * @description Currency codes; `null` is none.
+             * @example [
+             *       "USD"
+             *     ]
+             */
+            currencies?: string[] | null;
+            /**
+             * @description A zone code; `null` or empty clears it.
+             * @example US
+             */
+            defaultTaxZone?: string | null;
+            /**
+             * @example order_items_based
+             * @enum {string}
+             */
+            taxCalculationStrategy: "order_items_based" | "order_item_units_based";
+            themeName?: string | null;
+            /**
+             * @description An email address.
+             * @example shop@example.com
+             */
+            contactEmail?: string | null;
+            /** @description A checkbox: left out on POST or PUT is `false`. */
+            skippingShippingStepAllowed?: boolean | null;
+            /** @description A checkbox: left out on POST or PUT is `false`. */
+            skippingPaymentStepAllowed?: boolean | null;
+            /** @description A checkbox: left out on POST or PUT is `false`. */
+            accountVerificationRequired?: boolean | null;
+            /** @description The shop's billing data; `countryCode` is a country code. Left out on PUT clears every field. */
+            shopBillingData?: {
+                taxId?: string | null;
+                company?: string | null;
+                countryCode?: string | null;
+                street?: string | null;
+                city?: string | null;
+                postcode?: string | null;
+            };
+            /** @description Ignored: it never changes. */
+            code?: unknown;
+            /** @description Ignored: it never changes. */
+            baseCurrency?: unknown;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ChannelValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    name: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    description: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    enabled: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    hostname: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    color: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    locales: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    defaultLocale: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    currencies: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    defaultTaxZone: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    taxCalculationStrategy: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    themeName: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    contactEmail: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    skippingShippingStepAllowed: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    skippingPaymentStepAllowed: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    accountVerificationRequired: {
+                        errors?: string[];
+                    };
+                    shopBillingData?: {
+                        errors?: string[];
+                        children: {
+                            /** @description The messages of this field; `{}` when it has none. */
+                            taxId: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            company: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            countryCode: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            street: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            city: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            postcode: {
+                                errors?: string[];
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    baseCurrency: {
+                        errors?: string[];
+                    };
                 };
             };
         };
@@ -3184,6 +3859,74 @@ export interface components {
                 };
             };
         };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        CouponGenerationValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    amount: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    prefix: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    suffix: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    codeLength: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    expiresAt: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    usageLimit: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        CouponValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    usageLimit: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    expiresAt: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    perCustomerUsageLimit: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    reusableFromCancelledOrders: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
         /**
          * @example {
          *       "customer": "oliver.queen@star-city.com",
@@ -3305,7 +4048,7 @@ export interface components {
             /** @description Where events are posted. */
             url: string;
             /** @description Event types, `prefix.*` patterns, or `*` for all. */
-            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
             /** @description Left out when there is none. */
             description?: string;
             /** @description A disabled subscription gets no deliveries. */
@@ -4464,13 +5207,13 @@ export interface components {
             /** @description The position in the feed; strictly increasing in commit order. */
             sequence: number;
             /** @enum {string} */
-            type: "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted";
+            type: "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted";
             /**
              * @description When the change committed.
              * @example 2026-11-21T10:20:30+0000
              */
             timestamp: string;
-            /** @description The resource as its GET answered right after the change: `cart.*` the cart as `GET /carts/{id}` shows it, `order.*`, `payment.completed` and `shipment.shipped` the order as `GET /orders/{id}`, `customer.*` the customer as `GET /customers/{id}`; `*.deleted` only `{"id": …}`. */
+            /** @description The resource as its GET answered right after the change: `cart.*` the cart as `GET /carts/{id}` shows it, `order.*`, `payment.completed` and `shipment.shipped` the order as `GET /orders/{id}`, `customer.*` the customer as `GET /customers/{id}`, `product_variant.*` the variant as `GET /products/{productCode}/variants/{code}`; `*.deleted` only `{"id": …}` (`product_variant.deleted`: `{"id": …, "code": …, "productCode": …}`). */
             data: Record<string, never>;
         };
         /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
@@ -4516,6 +5259,140 @@ export interface components {
                 items: components["schemas"]["Event"][];
             };
         };
+        /**
+         * @description An exchange rate, the same in its list and on its own.
+         * @example {
+         *       "id": 1,
+         *       "ratio": 0.85157,
+         *       "sourceCurrency": {
+         *         "id": 1,
+         *         "code": "USD",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/currencies/USD"
+         *           }
+         *         }
+         *       },
+         *       "targetCurrency": {
+         *         "id": 2,
+         *         "code": "EUR",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/currencies/EUR"
+         *           }
+         *         }
+         *       },
+         *       "updatedAt": "2026-11-21T02:41:27+0000",
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/exchange-rates/USD-EUR"
+         *         }
+         *       }
+         *     }
+         */
+        ExchangeRate: {
+            id: number;
+            /** @description Units of the target currency one unit of the source currency buys, to 5 decimals; greater than 0. */
+            ratio: number;
+            sourceCurrency: components["schemas"]["Currency"];
+            targetCurrency: components["schemas"]["Currency"];
+            /**
+             * @description When the rate was last changed.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            updatedAt: string;
+            _links: {
+                self: {
+                    /** @example /api/v1/exchange-rates/USD-EUR */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description The exchange rate form of POST: one rate per pair of currencies, in either direction.
+         * @example {
+         *       "ratio": "0,8515706",
+         *       "sourceCurrency": "USD",
+         *       "targetCurrency": "EUR"
+         *     }
+         */
+        ExchangeRateCreateRequest: {
+            /**
+             * @description Greater than 0; a number, or decimal text with a dot or a comma ("0,8515706"); kept to 5 decimals.
+             * @example 0.85157
+             */
+            ratio: number | string;
+            /**
+             * @description A currency code.
+             * @example USD
+             */
+            sourceCurrency: string;
+            /**
+             * @description A currency code, not the source's.
+             * @example EUR
+             */
+            targetCurrency: string;
+        };
+        /**
+         * @description The exchange rate form of PATCH: the ratio when given; the currencies are ignored.
+         * @example {
+         *       "ratio": 1.2
+         *     }
+         */
+        ExchangeRatePatchRequest: {
+            /**
+             * @description Greater than 0; a number, or decimal text with a dot or a comma ("0,8515706"); kept to 5 decimals.
+             * @example 0.85157
+             */
+            ratio?: number | string;
+            /** @description Ignored: the currencies of a rate never change. */
+            sourceCurrency?: unknown;
+            /** @description Ignored: the currencies of a rate never change. */
+            targetCurrency?: unknown;
+        };
+        /**
+         * @description The exchange rate form of PUT: the ratio is required; the currencies are ignored.
+         * @example {
+         *       "ratio": 1.2
+         *     }
+         */
+        ExchangeRateReplaceRequest: {
+            /**
+             * @description Greater than 0; a number, or decimal text with a dot or a comma ("0,8515706"); kept to 5 decimals.
+             * @example 0.85157
+             */
+            ratio: number | string;
+            /** @description Ignored: the currencies of a rate never change. */
+            sourceCurrency?: unknown;
+            /** @description Ignored: the currencies of a rate never change. */
+            targetCurrency?: unknown;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ExchangeRateValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    ratio: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    sourceCurrency: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    targetCurrency: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        /** @description The new coupons, each as GET shows it, in creation order. */
+        GeneratedPromotionCoupons: components["schemas"]["PromotionCoupon"][];
         /**
          * @description The result of a health probe; the readiness probe checks `database` and `webhookQueue`, and reports each read replica as `replica-1`, `replica-2`, … (DATABASE_REPLICA_URLS).
          * @example {
@@ -5834,6 +6711,84 @@ export interface components {
             };
         };
         /**
+         * @description A page of Channels.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 2,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/channels/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/channels/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/channels/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "code": "WEB",
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/channels/WEB"
+         *               }
+         *             }
+         *           },
+         *           {
+         *             "id": 2,
+         *             "code": "MOBILE",
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/channels/MOBILE"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfChannels: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/channels/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/channels/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/channels/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/channels/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/channels/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["ChannelReference"][];
+            };
+        };
+        /**
          * @description A page of Countries.
          * @example {
          *       "page": 1,
@@ -6761,6 +7716,94 @@ export interface components {
             };
         };
         /**
+         * @description A page of ExchangeRates.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/exchange-rates/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/exchange-rates/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/exchange-rates/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "ratio": 0.85157,
+         *             "sourceCurrency": {
+         *               "id": 1,
+         *               "code": "USD",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/currencies/USD"
+         *                 }
+         *               }
+         *             },
+         *             "targetCurrency": {
+         *               "id": 2,
+         *               "code": "EUR",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/currencies/EUR"
+         *                 }
+         *               }
+         *             },
+         *             "updatedAt": "2026-11-21T02:41:27+0000",
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/exchange-rates/USD-EUR"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfExchangeRates: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/exchange-rates/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/exchange-rates/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/exchange-rates/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/exchange-rates/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/exchange-rates/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["ExchangeRate"][];
+            };
+        };
+        /**
          * @description A page of Locales.
          * @example {
          *       "page": 1,
@@ -6932,6 +7975,84 @@ export interface components {
             };
             _embedded: {
                 items: components["schemas"]["OrderListItem"][];
+            };
+        };
+        /**
+         * @description A page of PaymentMethods.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/payment-methods/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/payment-methods/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/payment-methods/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "code": "cash_on_delivery",
+         *             "position": 0,
+         *             "translations": {
+         *               "en_US": {
+         *                 "locale": "en_US",
+         *                 "id": 1,
+         *                 "name": "Cash on delivery",
+         *                 "instructions": "Have the exact amount ready."
+         *               }
+         *             },
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/payment-methods/cash_on_delivery"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfPaymentMethods: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/payment-methods/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/payment-methods/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/payment-methods/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/payment-methods/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/payment-methods/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["PaymentMethodListItem"][];
             };
         };
         /**
@@ -7326,6 +8447,88 @@ export interface components {
             };
         };
         /**
+         * @description A page of PromotionCoupons.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 2,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/promotions/ten_percent_coupon/coupons/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/promotions/ten_percent_coupon/coupons/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/promotions/ten_percent_coupon/coupons/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "code": "SAVE10",
+         *             "used": 1,
+         *             "usageLimit": 100,
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/promotions/ten_percent_coupon/coupons/SAVE10"
+         *               }
+         *             }
+         *           },
+         *           {
+         *             "id": 2,
+         *             "code": "XMAS",
+         *             "used": 0,
+         *             "expiresAt": "2026-12-27T00:00:00+0000",
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/promotions/ten_percent_coupon/coupons/XMAS"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfPromotionCoupons: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/promotions/ten_percent_coupon/coupons/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/promotions/ten_percent_coupon/coupons/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/promotions/ten_percent_coupon/coupons/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/promotions/ten_percent_coupon/coupons/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/promotions/ten_percent_coupon/coupons/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["PromotionCouponListItem"][];
+            };
+        };
+        /**
          * @description A page of PromotionListItem.
          * @example {
          *       "page": 1,
@@ -7580,6 +8783,79 @@ export interface components {
             };
         };
         /**
+         * @description A page of ShippingMethods.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/shipping-methods/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/shipping-methods/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/shipping-methods/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "code": "ups",
+         *             "enabled": true,
+         *             "_links": {
+         *               "zone": {
+         *                 "href": "/api/v1/zones/US"
+         *               },
+         *               "self": {
+         *                 "href": "/api/v1/shipping-methods/ups"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfShippingMethods: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/shipping-methods/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/shipping-methods/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/shipping-methods/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/shipping-methods/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/shipping-methods/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["ShippingMethod"][];
+            };
+        };
+        /**
          * @description A page of TaxCategories.
          * @example {
          *       "page": 1,
@@ -7793,6 +9069,87 @@ export interface components {
             };
             _embedded: {
                 items: components["schemas"]["TaxonListItem"][];
+            };
+        };
+        /**
+         * @description A page of TaxRates.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/tax-rates/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/tax-rates/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/tax-rates/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "code": "us_sales_tax",
+         *             "name": "US sales tax",
+         *             "amount": 0.0725,
+         *             "includedInPrice": false,
+         *             "calculator": "default",
+         *             "createdAt": "2026-11-21T02:41:27+0000",
+         *             "updatedAt": "2026-11-21T02:41:27+0000",
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/tax-rates/us_sales_tax"
+         *               },
+         *               "category": {
+         *                 "href": "/api/v1/tax-categories/std"
+         *               },
+         *               "zone": {
+         *                 "href": "/api/v1/zones/US"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfTaxRates: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/tax-rates/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/tax-rates/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/tax-rates/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/tax-rates/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/tax-rates/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["TaxRate"][];
             };
         };
         /**
@@ -8302,6 +9659,70 @@ export interface components {
             };
         };
         /**
+         * @description The payment method form of POST.
+         * @example {
+         *       "enabled": true,
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Cash on delivery"
+         *         }
+         *       },
+         *       "channels": [
+         *         "WEB"
+         *       ],
+         *       "code": "cash_on_delivery"
+         *     }
+         */
+        PaymentMethodCreateRequest: {
+            /**
+             * @description Sort position; left out on POST: after the last method, on PUT and PATCH: unchanged.
+             * @example 0
+             */
+            position?: number | null;
+            /**
+             * @description A checkbox: left out on POST and PUT is `false`.
+             * @example true
+             */
+            enabled?: boolean | null;
+            /**
+             * @description Keyed by locale code (a locale of the shop). An entry sent as `null` removes that translation.
+             * @example {
+             *       "en_US": {
+             *         "name": "Cash on delivery",
+             *         "instructions": "Have the exact amount ready."
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    /**
+                     * @description 2 to 255 characters; required for a new translation.
+                     * @example Cash on delivery
+                     */
+                    name?: string;
+                    /** @description `null` or empty clears it. */
+                    description?: string | null;
+                    /**
+                     * @description `null` or empty clears it.
+                     * @example Have the exact amount ready.
+                     */
+                    instructions?: string | null;
+                } | null;
+            };
+            /**
+             * @description Channel codes; PUT sets them (left out: none).
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /**
+             * @description Unique; letters, digits, dashes and underscores.
+             * @example cash_on_delivery
+             */
+            code: string;
+        };
+        /**
          * @description A payment method as the payment list shows it: no dates, no channels.
          * @example {
          *       "id": 1,
@@ -8344,6 +9765,173 @@ export interface components {
                 };
             };
         };
+        /**
+         * @description The payment method form of PATCH: only the fields given change, in translations too.
+         * @example {
+         *       "translations": {
+         *         "en_US": {
+         *           "instructions": "Pay the driver."
+         *         }
+         *       }
+         *     }
+         */
+        PaymentMethodPatchRequest: {
+            /**
+             * @description Sort position; left out on POST: after the last method, on PUT and PATCH: unchanged.
+             * @example 0
+             */
+            position?: number | null;
+            /**
+             * @description A checkbox: left out on POST and PUT is `false`.
+             * @example true
+             */
+            enabled?: boolean | null;
+            /**
+             * @description Keyed by locale code (a locale of the shop). An entry sent as `null` removes that translation.
+             * @example {
+             *       "en_US": {
+             *         "name": "Cash on delivery",
+             *         "instructions": "Have the exact amount ready."
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    /**
+                     * @description 2 to 255 characters; required for a new translation.
+                     * @example Cash on delivery
+                     */
+                    name?: string;
+                    /** @description `null` or empty clears it. */
+                    description?: string | null;
+                    /**
+                     * @description `null` or empty clears it.
+                     * @example Have the exact amount ready.
+                     */
+                    instructions?: string | null;
+                } | null;
+            };
+            /**
+             * @description Channel codes; PUT sets them (left out: none).
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /**
+         * @description The payment method form of PUT: every translation the method has must be sent again (or `null` to remove it).
+         * @example {
+         *       "enabled": true,
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Cash on delivery"
+         *         }
+         *       },
+         *       "channels": [
+         *         "WEB"
+         *       ]
+         *     }
+         */
+        PaymentMethodReplaceRequest: {
+            /**
+             * @description Sort position; left out on POST: after the last method, on PUT and PATCH: unchanged.
+             * @example 0
+             */
+            position?: number | null;
+            /**
+             * @description A checkbox: left out on POST and PUT is `false`.
+             * @example true
+             */
+            enabled?: boolean | null;
+            /**
+             * @description Keyed by locale code (a locale of the shop). An entry sent as `null` removes that translation.
+             * @example {
+             *       "en_US": {
+             *         "name": "Cash on delivery",
+             *         "instructions": "Have the exact amount ready."
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    /**
+                     * @description 2 to 255 characters; required for a new translation.
+                     * @example Cash on delivery
+                     */
+                    name?: string;
+                    /** @description `null` or empty clears it. */
+                    description?: string | null;
+                    /**
+                     * @description `null` or empty clears it.
+                     * @example Have the exact amount ready.
+                     */
+                    instructions?: string | null;
+                } | null;
+            };
+            /**
+             * @description Channel codes; PUT sets them (left out: none).
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        PaymentMethodValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    position: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    enabled: {
+                        errors?: string[];
+                    };
+                    translations: {
+                        errors?: string[];
+                        /** @description One node per known key. */
+                        children?: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    name: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    description: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    instructions: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    channels: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
         PaymentSelectionRequest: {
             payments?: {
                 /** @description Code of an enabled payment method of the channel; entry n is the n-th open payment. */
@@ -8376,7 +9964,7 @@ export interface components {
             };
         };
         /**
-         * @description A product with its variants, options, translations and taxons.
+         * @description A product with its variants, options, translations, taxons and channels.
          * @example {
          *       "id": 1,
          *       "code": "MUG",
@@ -8796,11 +10384,28 @@ export interface components {
                     locale: string;
                     id: number;
                     name: string;
+                    /** @description Unique among the products in its locale. */
+                    slug?: string;
                     description?: string;
+                    metaKeywords?: string;
+                    metaDescription?: string;
+                    shortDescription?: string;
                 };
             } | unknown[];
             /** @description The taxons the product is directly assigned to. */
             taxons: {
+                id: number;
+                code: string;
+                name: string;
+            }[];
+            /** @description The main taxon; left out when it has none. */
+            mainTaxon?: {
+                id: number;
+                code: string;
+                name: string;
+            };
+            /** @description The channels the product is offered in, by id; left out when it is in none. */
+            channels?: {
                 id: number;
                 code: string;
                 name: string;
@@ -8826,6 +10431,74 @@ export interface components {
                     href: string;
                 };
             };
+        };
+        /**
+         * @description The product form of POST: a locale left out of `translations` gets no translation.
+         * @example {
+         *       "enabled": true,
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Mug",
+         *           "slug": "mug",
+         *           "description": "A mug for hot drinks"
+         *         },
+         *         "de_DE": {
+         *           "name": "Becher",
+         *           "slug": "becher"
+         *         }
+         *       },
+         *       "channels": [
+         *         "WEB"
+         *       ],
+         *       "mainTaxon": "mugs",
+         *       "productTaxons": "mugs",
+         *       "options": [
+         *         "MUG_SIZE"
+         *       ],
+         *       "code": "MUG"
+         *     }
+         */
+        ProductCreateRequest: {
+            /**
+             * @description A checkbox (`true`, or `"true"`, `1`, `"on"`); left out on POST and PUT it is unchecked.
+             * @example true
+             */
+            enabled?: boolean | null;
+            /** @description Keyed by locale code; each key must be a locale of the shop (`en_US` stands for any). A locale left out gets no translation. */
+            translations?: {
+                en_US?: components["schemas"]["ProductTranslationRequest"];
+            } & {
+                [key: string]: components["schemas"]["ProductTranslationRequest"];
+            };
+            /**
+             * @description Codes of the channels the product is offered in.
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /**
+             * @description Code of the main taxon; `null` clears it.
+             * @example mugs
+             */
+            mainTaxon?: string | null;
+            /**
+             * @description Comma-separated codes of the taxons the product is directly assigned to.
+             * @example mugs,category
+             */
+            productTaxons?: string | null;
+            /**
+             * @description Unique; letters, digits, dashes and underscores.
+             * @example MUG
+             */
+            code: string;
+            /**
+             * @description Codes of the product options; ignored once the product has variants.
+             * @example [
+             *       "MUG_SIZE"
+             *     ]
+             */
+            options?: string[] | null;
         };
         /**
          * @description A product in the product list.
@@ -8972,6 +10645,348 @@ export interface components {
                     value: string;
                 };
             } | unknown[];
+        };
+        /**
+         * @description The product form of PATCH: only the fields given change.
+         * @example {
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Big mug"
+         *         }
+         *       }
+         *     }
+         */
+        ProductPatchRequest: {
+            /**
+             * @description A checkbox (`true`, or `"true"`, `1`, `"on"`); left out on POST and PUT it is unchecked.
+             * @example true
+             */
+            enabled?: boolean | null;
+            /** @description Keyed by locale code; each key must be a locale of the shop (`en_US` stands for any). Only the locales given change. */
+            translations?: {
+                en_US?: components["schemas"]["ProductTranslationPatchRequest"];
+            } & {
+                [key: string]: components["schemas"]["ProductTranslationPatchRequest"];
+            };
+            /**
+             * @description Codes of the channels the product is offered in.
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /**
+             * @description Code of the main taxon; `null` clears it.
+             * @example mugs
+             */
+            mainTaxon?: string | null;
+            /**
+             * @description Comma-separated codes of the taxons the product is directly assigned to.
+             * @example mugs,category
+             */
+            productTaxons?: string | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+            /**
+             * @description Codes of the product options; ignored once the product has variants.
+             * @example [
+             *       "MUG_SIZE"
+             *     ]
+             */
+            options?: string[] | null;
+        };
+        /**
+         * @description The product form of PUT: every field left out is cleared (unchecked, no channels, taxons or options), and every translation the product has must be sent again.
+         * @example {
+         *       "enabled": true,
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Mug",
+         *           "slug": "mug",
+         *           "description": "A mug for hot drinks"
+         *         },
+         *         "de_DE": {
+         *           "name": "Becher",
+         *           "slug": "becher"
+         *         }
+         *       },
+         *       "channels": [
+         *         "WEB"
+         *       ],
+         *       "mainTaxon": "mugs",
+         *       "productTaxons": "mugs",
+         *       "options": [
+         *         "MUG_SIZE"
+         *       ]
+         *     }
+         */
+        ProductReplaceRequest: {
+            /**
+             * @description A checkbox (`true`, or `"true"`, `1`, `"on"`); left out on POST and PUT it is unchecked.
+             * @example true
+             */
+            enabled?: boolean | null;
+            /** @description Keyed by locale code; each key must be a locale of the shop (`en_US` stands for any). Every locale the product has a translation in must be given (a translation is never removed). */
+            translations?: {
+                en_US?: components["schemas"]["ProductTranslationRequest"];
+            } & {
+                [key: string]: components["schemas"]["ProductTranslationRequest"];
+            };
+            /**
+             * @description Codes of the channels the product is offered in.
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /**
+             * @description Code of the main taxon; `null` clears it.
+             * @example mugs
+             */
+            mainTaxon?: string | null;
+            /**
+             * @description Comma-separated codes of the taxons the product is directly assigned to.
+             * @example mugs,category
+             */
+            productTaxons?: string | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+            /**
+             * @description Codes of the product options; ignored once the product has variants.
+             * @example [
+             *       "MUG_SIZE"
+             *     ]
+             */
+            options?: string[] | null;
+        };
+        /** @description The texts of the product in one locale: only the texts given change; a locale the product has no translation in yet needs `name` and `slug`. */
+        ProductTranslationPatchRequest: {
+            /**
+             * @description 2 characters or more.
+             * @example Mug
+             */
+            name?: string;
+            /**
+             * @description Unique among the products in its locale.
+             * @example mug
+             */
+            slug?: string;
+            /**
+             * @description `null` or empty clears it.
+             * @example A mug for hot drinks
+             */
+            description?: string | null;
+            /**
+             * @description `null` or empty clears it.
+             * @example mug, cup
+             */
+            metaKeywords?: string | null;
+            /**
+             * @description `null` or empty clears it.
+             * @example Our mug
+             */
+            metaDescription?: string | null;
+            /**
+             * @description `null` or empty clears it.
+             * @example A mug
+             */
+            shortDescription?: string | null;
+        };
+        /** @description The texts of the product in one locale; a text left out is cleared. */
+        ProductTranslationRequest: {
+            /**
+             * @description 2 characters or more.
+             * @example Mug
+             */
+            name: string;
+            /**
+             * @description Unique among the products in its locale.
+             * @example mug
+             */
+            slug: string;
+            /**
+             * @description `null` or empty clears it.
+             * @example A mug for hot drinks
+             */
+            description?: string | null;
+            /**
+             * @description `null` or empty clears it.
+             * @example mug, cup
+             */
+            metaKeywords?: string | null;
+            /**
+             * @description `null` or empty clears it.
+             * @example Our mug
+             */
+            metaDescription?: string | null;
+            /**
+             * @description `null` or empty clears it.
+             * @example A mug
+             */
+            shortDescription?: string | null;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ProductValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    enabled: {
+                        errors?: string[];
+                    };
+                    translations: {
+                        errors?: string[];
+                        /** @description One child per locale of the shop, sent or not. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    name: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    slug: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    description: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    metaKeywords: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    metaDescription: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    shortDescription: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    channels: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    mainTaxon: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    productTaxons: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    options: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        /**
+         * @description The variant form of POST: a field left out is empty (a checkbox `false`).
+         * @example {
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Medium mug"
+         *         }
+         *       },
+         *       "tracked": true,
+         *       "taxCategory": "std",
+         *       "shippingRequired": true,
+         *       "channelPricings": {
+         *         "WEB": {
+         *           "price": "12.34"
+         *         }
+         *       },
+         *       "code": "MUG_M",
+         *       "optionValues": {
+         *         "MUG_SIZE": "MUG_SIZE_M"
+         *       },
+         *       "onHand": 5
+         *     }
+         */
+        ProductVariantCreateRequest: {
+            /**
+             * @description Locale code → `{name}`; a key must be a locale of the shop. A locale with no (or an empty) name has no translation. PUT: a locale left out loses its translation; PATCH: only the locales given change.
+             * @example {
+             *       "en_US": {
+             *         "name": "Black cap"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    name?: string | null;
+                } | null;
+            } | null;
+            /** @description Ignored on POST: a new variant starts at version 1. */
+            version?: number | null;
+            /** @description Whether stock is tracked; `true`/`false` or their usual spellings. POST and PUT: left out is `false`. */
+            tracked?: boolean | null;
+            /** @description Width, not negative (also as its text); `null` or empty clears it. */
+            width?: number | null;
+            /** @description Height, not negative (also as its text); `null` or empty clears it. */
+            height?: number | null;
+            /** @description Depth, not negative (also as its text); `null` or empty clears it. */
+            depth?: number | null;
+            /** @description Weight, not negative (also as its text); `null` or empty clears it. */
+            weight?: number | null;
+            /** @description Tax category code; `null` or empty: none. */
+            taxCategory?: string | null;
+            /** @description Whether the variant is shipped. POST and PUT: left out is `false`, as for every checkbox of the form. */
+            shippingRequired?: boolean | null;
+            /** @description Shipping category code; `null` or empty: none. */
+            shippingCategory?: string | null;
+            /**
+             * @description Channel code → `{price, originalPrice}`; a key must be a channel of the shop. An entry with neither amount (or `null`) removes the price in that channel; an original price needs a price. PUT: a channel left out loses its price; PATCH: only the channels given change, and an entry keeps the amount it leaves out. The next cart change (on any instance) prices with the new amount; carts keep their totals until they next change.
+             * @example {
+             *       "WEB": {
+             *         "price": "15.99"
+             *       },
+             *       "EU_WEB": {
+             *         "price": 14.99,
+             *         "originalPrice": 19.99
+             *       }
+             *     }
+             */
+            channelPricings?: {
+                [key: string]: {
+                    /** @description The price in major units (`12.34` is stored as 1234), as a number or its text, at most 2 decimal places; from 0.01 to 21474836.47. `null` or left out: none. */
+                    price?: number | string;
+                    /** @description The price before a discount in major units (`12.34` is stored as 1234), as a number or its text, at most 2 decimal places; from 0.01 to 21474836.47. `null` or left out: none. */
+                    originalPrice?: number | string;
+                } | null;
+            } | null;
+            /**
+             * @description Unique among all variants; letters, digits, dashes and underscores.
+             * @example MUG_M
+             */
+            code: string;
+            /**
+             * @description Option code → option value code, for the product's options (a key must be one). Another variant of the product with the same option values is refused. PUT: an option left out is unset; PATCH: only the options given change.
+             * @example {
+             *       "CAP_SIZE": "CAP_SIZE_M"
+             *     }
+             */
+            optionValues?: {
+                [key: string]: string | null;
+            } | null;
+            /** @description Units in stock; read only when the key is given (left out, the stock stays as it is). Not negative, and not below the units placed orders hold. */
+            onHand?: number;
         };
         /**
          * @description A product variant with every exposed field (the variant resource and the variants of a product).
@@ -9215,6 +11230,365 @@ export interface components {
             };
         };
         /**
+         * @description The variant form of PATCH: only the fields given change.
+         * @example {
+         *       "version": 2,
+         *       "channelPricings": {
+         *         "WEB": {
+         *           "price": "11.99"
+         *         }
+         *       }
+         *     }
+         */
+        ProductVariantPatchRequest: {
+            /**
+             * @description Locale code → `{name}`; a key must be a locale of the shop. A locale with no (or an empty) name has no translation. PUT: a locale left out loses its translation; PATCH: only the locales given change.
+             * @example {
+             *       "en_US": {
+             *         "name": "Black cap"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    name?: string | null;
+                } | null;
+            } | null;
+            /** @description The `version` the client read. Another value than the current one is a 409 and nothing changes; left out, nothing is compared. */
+            version?: number | null;
+            /** @description Whether stock is tracked; `true`/`false` or their usual spellings. POST and PUT: left out is `false`. */
+            tracked?: boolean | null;
+            /** @description Width, not negative (also as its text); `null` or empty clears it. */
+            width?: number | null;
+            /** @description Height, not negative (also as its text); `null` or empty clears it. */
+            height?: number | null;
+            /** @description Depth, not negative (also as its text); `null` or empty clears it. */
+            depth?: number | null;
+            /** @description Weight, not negative (also as its text); `null` or empty clears it. */
+            weight?: number | null;
+            /** @description Tax category code; `null` or empty: none. */
+            taxCategory?: string | null;
+            /** @description Whether the variant is shipped. POST and PUT: left out is `false`, as for every checkbox of the form. */
+            shippingRequired?: boolean | null;
+            /** @description Shipping category code; `null` or empty: none. */
+            shippingCategory?: string | null;
+            /**
+             * @description Channel code → `{price, originalPrice}`; a key must be a channel of the shop. An entry with neither amount (or `null`) removes the price in that channel; an original price needs a price. PUT: a channel left out loses its price; PATCH: only the channels given change, and an entry keeps the amount it leaves out. The next cart change (on any instance) prices with the new amount; carts keep their totals until they next change.
+             * @example {
+             *       "WEB": {
+             *         "price": "15.99"
+             *       },
+             *       "EU_WEB": {
+             *         "price": 14.99,
+             *         "originalPrice": 19.99
+             *       }
+             *     }
+             */
+            channelPricings?: {
+                [key: string]: {
+                    /** @description The price in major units (`12.34` is stored as 1234), as a number or its text, at most 2 decimal places; from 0.01 to 21474836.47. `null` or left out: none. */
+                    price?: number | string;
+                    /** @description The price before a discount in major units (`12.34` is stored as 1234), as a number or its text, at most 2 decimal places; from 0.01 to 21474836.47. `null` or left out: none. */
+                    originalPrice?: number | string;
+                } | null;
+            } | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+            /**
+             * @description Option code → option value code, for the product's options (a key must be one). Another variant of the product with the same option values is refused. PUT: an option left out is unset; PATCH: only the options given change.
+             * @example {
+             *       "CAP_SIZE": "CAP_SIZE_M"
+             *     }
+             */
+            optionValues?: {
+                [key: string]: string | null;
+            } | null;
+            /** @description Units in stock; read only when the key is given (left out, the stock stays as it is). Not negative, and not below the units placed orders hold. */
+            onHand?: number;
+        };
+        /**
+         * @description The variant form of PUT, a full submit: a field left out is cleared (a checkbox `false`), except `onHand`.
+         * @example {
+         *       "version": 1,
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Medium mug"
+         *         }
+         *       },
+         *       "tracked": true,
+         *       "shippingRequired": true,
+         *       "channelPricings": {
+         *         "WEB": {
+         *           "price": 13
+         *         }
+         *       }
+         *     }
+         */
+        ProductVariantReplaceRequest: {
+            /**
+             * @description Locale code → `{name}`; a key must be a locale of the shop. A locale with no (or an empty) name has no translation. PUT: a locale left out loses its translation; PATCH: only the locales given change.
+             * @example {
+             *       "en_US": {
+             *         "name": "Black cap"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    name?: string | null;
+                } | null;
+            } | null;
+            /** @description The `version` the client read. Another value than the current one is a 409 and nothing changes; left out, nothing is compared. */
+            version?: number | null;
+            /** @description Whether stock is tracked; `true`/`false` or their usual spellings. POST and PUT: left out is `false`. */
+            tracked?: boolean | null;
+            /** @description Width, not negative (also as its text); `null` or empty clears it. */
+            width?: number | null;
+            /** @description Height, not negative (also as its text); `null` or empty clears it. */
+            height?: number | null;
+            /** @description Depth, not negative (also as its text); `null` or empty clears it. */
+            depth?: number | null;
+            /** @description Weight, not negative (also as its text); `null` or empty clears it. */
+            weight?: number | null;
+            /** @description Tax category code; `null` or empty: none. */
+            taxCategory?: string | null;
+            /** @description Whether the variant is shipped. POST and PUT: left out is `false`, as for every checkbox of the form. */
+            shippingRequired?: boolean | null;
+            /** @description Shipping category code; `null` or empty: none. */
+            shippingCategory?: string | null;
+            /**
+             * @description Channel code → `{price, originalPrice}`; a key must be a channel of the shop. An entry with neither amount (or `null`) removes the price in that channel; an original price needs a price. PUT: a channel left out loses its price; PATCH: only the channels given change, and an entry keeps the amount it leaves out. The next cart change (on any instance) prices with the new amount; carts keep their totals until they next change.
+             * @example {
+             *       "WEB": {
+             *         "price": "15.99"
+             *       },
+             *       "EU_WEB": {
+             *         "price": 14.99,
+             *         "originalPrice": 19.99
+             *       }
+             *     }
+             */
+            channelPricings?: {
+                [key: string]: {
+                    /** @description The price in major units (`12.34` is stored as 1234), as a number or its text, at most 2 decimal places; from 0.01 to 21474836.47. `null` or left out: none. */
+                    price?: number | string;
+                    /** @description The price before a discount in major units (`12.34` is stored as 1234), as a number or its text, at most 2 decimal places; from 0.01 to 21474836.47. `null` or left out: none. */
+                    originalPrice?: number | string;
+                } | null;
+            } | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+            /**
+             * @description Option code → option value code, for the product's options (a key must be one). Another variant of the product with the same option values is refused. PUT: an option left out is unset; PATCH: only the options given change.
+             * @example {
+             *       "CAP_SIZE": "CAP_SIZE_M"
+             *     }
+             */
+            optionValues?: {
+                [key: string]: string | null;
+            } | null;
+            /** @description Units in stock; read only when the key is given (left out, the stock stays as it is). Not negative, and not below the units placed orders hold. */
+            onHand?: number;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order (`onHand` only when it was sent), the maps with one child per locale, channel or option of the product; one without violations is `{}`. Violations of the whole variant (its option set) are in `errors.errors`. */
+        ProductVariantValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    translations: {
+                        errors?: string[];
+                        /** @description One child per locale of the shop. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    name: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    version: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    tracked: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    width: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    height: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    depth: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    weight: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    taxCategory: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    shippingRequired: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    shippingCategory: {
+                        errors?: string[];
+                    };
+                    channelPricings: {
+                        errors?: string[];
+                        /** @description One child per channel of the shop. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    price: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    originalPrice: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                    optionValues: {
+                        errors?: string[];
+                        /** @description One child per option of the product. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    onHand?: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        /** @description The form as the 400 shows it, with the message at `version`: the variant changed since the client read it. */
+        ProductVariantVersionConflict: {
+            /** @enum {integer} */
+            code: 409;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    translations: {
+                        errors?: string[];
+                        /** @description One child per locale of the shop. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    name: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    version: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    tracked: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    width: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    height: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    depth: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    weight: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    taxCategory: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    shippingRequired: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    shippingCategory: {
+                        errors?: string[];
+                    };
+                    channelPricings: {
+                        errors?: string[];
+                        /** @description One child per channel of the shop. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    price: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    originalPrice: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                    optionValues: {
+                        errors?: string[];
+                        /** @description One child per option of the product. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    onHand?: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        /**
          * @description A promotion with its rules, actions and channels.
          * @example {
          *       "id": 1,
@@ -9260,6 +11634,9 @@ export interface components {
          *       "_links": {
          *         "self": {
          *           "href": "/api/v1/promotions/ten_percent_coupon"
+         *         },
+         *         "coupons": {
+         *           "href": "/api/v1/promotions/ten_percent_coupon/coupons/"
          *         }
          *       }
          *     }
@@ -9308,6 +11685,13 @@ export interface components {
             _links: {
                 self: {
                     /** @example /api/v1/promotions/ten_percent_coupon */
+                    href: string;
+                };
+                coupons?: {
+                    /**
+                     * @description Only when the promotion is coupon-based.
+                     * @example /api/v1/promotions/ten_percent_coupon/coupons/
+                     */
                     href: string;
                 };
             };
@@ -9368,6 +11752,300 @@ export interface components {
             };
         };
         /**
+         * @description The coupon form of POST.
+         * @example {
+         *       "usageLimit": 100,
+         *       "expiresAt": "2026-12-27",
+         *       "perCustomerUsageLimit": 1,
+         *       "reusableFromCancelledOrders": true,
+         *       "code": "XMAS"
+         *     }
+         */
+        PromotionCouponCreateRequest: {
+            /**
+             * @description How many times it may be used at most (1 or more); null for no limit.
+             * @example 100
+             */
+            usageLimit?: number | null;
+            /**
+             * @description `YYYY-MM-DD`: the coupon is valid until that day begins (UTC); null for never.
+             * @example 2026-12-27
+             */
+            expiresAt?: string | null;
+            /**
+             * @description How many times one customer may use it at most (1 or more); null for no limit.
+             * @example 1
+             */
+            perCustomerUsageLimit?: number | null;
+            /** @description Whether a cancelled order gives its use back. Left out on POST and PUT: false. Never shown. */
+            reusableFromCancelledOrders?: boolean | null;
+            /**
+             * @description Unique among all coupons; 2 characters or more; letters, digits, dashes and underscores.
+             * @example XMAS
+             */
+            code: string;
+        };
+        /**
+         * @description How many coupons to generate and how their codes look.
+         * @example {
+         *       "amount": 3,
+         *       "prefix": "XMAS-",
+         *       "suffix": "",
+         *       "codeLength": 6,
+         *       "expiresAt": "2026-12-27",
+         *       "usageLimit": 1
+         *     }
+         */
+        PromotionCouponGenerationRequest: {
+            /**
+             * @description How many coupons, 1 to 1000; at most half the codes the length makes.
+             * @example 3
+             */
+            amount: number;
+            /**
+             * @description Put before the random part of every code; letters, digits, dashes and underscores.
+             * @example XMAS-
+             */
+            prefix?: string | null;
+            /** @description Put after the random part of every code; letters, digits, dashes and underscores. */
+            suffix?: string | null;
+            /**
+             * @description Length of the random part (upper-case hexadecimal digits), 1 to 40.
+             * @example 6
+             */
+            codeLength: number;
+            /**
+             * @description `YYYY-MM-DD`: the coupon is valid until that day begins (UTC); null for never.
+             * @example 2026-12-27
+             */
+            expiresAt?: string | null;
+            /**
+             * @description How many times it may be used at most (1 or more); null for no limit.
+             * @example 100
+             */
+            usageLimit?: number | null;
+        };
+        /**
+         * @description A coupon in its promotion's coupon list.
+         * @example {
+         *       "id": 1,
+         *       "code": "SAVE10",
+         *       "used": 1,
+         *       "usageLimit": 100,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/promotions/ten_percent_coupon/coupons/SAVE10"
+         *         }
+         *       }
+         *     }
+         */
+        PromotionCouponListItem: {
+            id: number;
+            code: string;
+            /** @description How many times the coupon has been used. */
+            used: number;
+            /** @description How many times it may be used at most. */
+            usageLimit?: number;
+            /**
+             * @description When the coupon expires.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            expiresAt?: string;
+            _links: {
+                self: {
+                    /** @example /api/v1/promotions/ten_percent_coupon/coupons/SAVE10 */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description The coupon form of PATCH: only the fields given change.
+         * @example {
+         *       "usageLimit": 50
+         *     }
+         */
+        PromotionCouponPatchRequest: {
+            /**
+             * @description How many times it may be used at most (1 or more); null for no limit.
+             * @example 100
+             */
+            usageLimit?: number | null;
+            /**
+             * @description `YYYY-MM-DD`: the coupon is valid until that day begins (UTC); null for never.
+             * @example 2026-12-27
+             */
+            expiresAt?: string | null;
+            /**
+             * @description How many times one customer may use it at most (1 or more); null for no limit.
+             * @example 1
+             */
+            perCustomerUsageLimit?: number | null;
+            /** @description Whether a cancelled order gives its use back. Left out on POST and PUT: false. Never shown. */
+            reusableFromCancelledOrders?: boolean | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /**
+         * @description The coupon form of PUT: every field left out is cleared.
+         * @example {
+         *       "usageLimit": 50
+         *     }
+         */
+        PromotionCouponReplaceRequest: {
+            /**
+             * @description How many times it may be used at most (1 or more); null for no limit.
+             * @example 100
+             */
+            usageLimit?: number | null;
+            /**
+             * @description `YYYY-MM-DD`: the coupon is valid until that day begins (UTC); null for never.
+             * @example 2026-12-27
+             */
+            expiresAt?: string | null;
+            /**
+             * @description How many times one customer may use it at most (1 or more); null for no limit.
+             * @example 1
+             */
+            perCustomerUsageLimit?: number | null;
+            /** @description Whether a cancelled order gives its use back. Left out on POST and PUT: false. Never shown. */
+            reusableFromCancelledOrders?: boolean | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /**
+         * @description The promotion form of POST.
+         * @example {
+         *       "name": "Christmas",
+         *       "description": "Ten percent off everything over 100.",
+         *       "exclusive": false,
+         *       "usageLimit": 1000,
+         *       "startsAt": {
+         *         "date": "2026-12-01",
+         *         "time": "00:00"
+         *       },
+         *       "endsAt": {
+         *         "date": "2026-12-24",
+         *         "time": "23:59"
+         *       },
+         *       "priority": 2,
+         *       "couponBased": false,
+         *       "rules": [
+         *         {
+         *           "type": "item_total",
+         *           "configuration": {
+         *             "WEB": {
+         *               "amount": 100
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "actions": [
+         *         {
+         *           "type": "order_percentage_discount",
+         *           "configuration": {
+         *             "percentage": 10
+         *           }
+         *         }
+         *       ],
+         *       "channels": [
+         *         "WEB"
+         *       ],
+         *       "code": "christmas"
+         *     }
+         */
+        PromotionCreateRequest: {
+            /**
+             * @description 2 to 255 characters.
+             * @example Christmas
+             */
+            name: string;
+            /**
+             * @description 2 to 255 characters.
+             * @example Ten percent off everything over 100.
+             */
+            description?: string | null;
+            /** @description When it applies, no promotion with a lower priority does. Left out on POST and PUT: false. */
+            exclusive?: boolean | null;
+            /** @description How many placed orders may use it at most; null for no limit. */
+            usageLimit?: number | null;
+            /** @description When the promotion starts: a date (`YYYY-MM-DD`) and a time (`HH:MM`, midnight when left out), in UTC; both empty or null for none. */
+            startsAt?: {
+                /**
+                 * @description `YYYY-MM-DD`.
+                 * @example 2026-12-01
+                 */
+                date?: string | null;
+                /**
+                 * @description `HH:MM` (or `HH:MM:SS`).
+                 * @example 08:00
+                 */
+                time?: string | null;
+            };
+            /** @description When the promotion ends; not before it starts: a date (`YYYY-MM-DD`) and a time (`HH:MM`, midnight when left out), in UTC; both empty or null for none. */
+            endsAt?: {
+                /**
+                 * @description `YYYY-MM-DD`.
+                 * @example 2026-12-01
+                 */
+                date?: string | null;
+                /**
+                 * @description `HH:MM` (or `HH:MM:SS`).
+                 * @example 08:00
+                 */
+                time?: string | null;
+            };
+            /** @description Higher first; 0 when left out on POST and PUT (or null). */
+            priority?: number | null;
+            /** @description Applies only with one of its coupons. Left out on POST and PUT: false. */
+            couponBased?: boolean | null;
+            rules?: {
+                /**
+                 * @example item_total
+                 * @enum {string}
+                 */
+                type: "cart_quantity" | "customer_group" | "nth_order" | "shipping_country" | "has_taxon" | "total_of_items_from_taxon" | "contains_product" | "item_total";
+                /**
+                 * @description Settings of the type. Money is sent in major units and stored in minor units (`{"WEB": {"amount": 12}}` is 1200); a percentage is sent from 0 to 100 and stored as a fraction (15 is 0.15); taxon and product lists are lists of codes or one comma-separated text. Per type: `cart_quantity` {count}, `customer_group` {group_code}, `nth_order` {nth}, `shipping_country` {country}, `has_taxon` {taxons}, `total_of_items_from_taxon` {<channel>: {taxon, amount}}, `contains_product` {product_code}, `item_total` {<channel>: {amount}}; `order_fixed_discount` {<channel>: {amount}}, `unit_fixed_discount` {<channel>: {amount, filters?}}, `order_percentage_discount` {percentage}, `unit_percentage_discount` {<channel>: {percentage, filters?}}, `shipping_percentage_discount` {percentage}. Filters: {price_range_filter: {min, max}, taxons_filter: {taxons}, products_filter: {products}}. A violation is reported on `configuration`, prefixed with the key path it is about (`WEB.amount: …`).
+                 * @example {
+                 *       "WEB": {
+                 *         "amount": 100
+                 *       }
+                 *     }
+                 */
+                configuration?: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+            actions?: {
+                /**
+                 * @example order_percentage_discount
+                 * @enum {string}
+                 */
+                type: "order_fixed_discount" | "unit_fixed_discount" | "order_percentage_discount" | "unit_percentage_discount" | "shipping_percentage_discount";
+                /**
+                 * @description Settings of the type. Money is sent in major units and stored in minor units (`{"WEB": {"amount": 12}}` is 1200); a percentage is sent from 0 to 100 and stored as a fraction (15 is 0.15); taxon and product lists are lists of codes or one comma-separated text. Per type: `cart_quantity` {count}, `customer_group` {group_code}, `nth_order` {nth}, `shipping_country` {country}, `has_taxon` {taxons}, `total_of_items_from_taxon` {<channel>: {taxon, amount}}, `contains_product` {product_code}, `item_total` {<channel>: {amount}}; `order_fixed_discount` {<channel>: {amount}}, `unit_fixed_discount` {<channel>: {amount, filters?}}, `order_percentage_discount` {percentage}, `unit_percentage_discount` {<channel>: {percentage, filters?}}, `shipping_percentage_discount` {percentage}. Filters: {price_range_filter: {min, max}, taxons_filter: {taxons}, products_filter: {products}}. A violation is reported on `configuration`, prefixed with the key path it is about (`WEB.amount: …`).
+                 * @example {
+                 *       "percentage": 10
+                 *     }
+                 */
+                configuration?: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+            /**
+             * @description Codes of the channels it applies in (one code alone is a list of one).
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /**
+             * @description Unique; letters, digits, dashes and underscores.
+             * @example christmas
+             */
+            code: string;
+        };
+        /**
          * @description A promotion in the promotion list.
          * @example {
          *       "id": 2,
@@ -9392,7 +12070,245 @@ export interface components {
                     /** @example /api/v1/promotions/big_spender */
                     href: string;
                 };
+                coupons?: {
+                    /**
+                     * @description Only when the promotion is coupon-based.
+                     * @example /api/v1/promotions/big_spender/coupons/
+                     */
+                    href: string;
+                };
             };
+        };
+        /**
+         * @description The promotion form of PATCH: only the fields given change; rules, actions and channels, when given, replace the promotion's.
+         * @example {
+         *       "actions": [
+         *         {
+         *           "type": "order_percentage_discount",
+         *           "configuration": {
+         *             "percentage": 15
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        PromotionPatchRequest: {
+            /**
+             * @description 2 to 255 characters.
+             * @example Christmas
+             */
+            name?: string;
+            /**
+             * @description 2 to 255 characters.
+             * @example Ten percent off everything over 100.
+             */
+            description?: string | null;
+            /** @description When it applies, no promotion with a lower priority does. Left out on POST and PUT: false. */
+            exclusive?: boolean | null;
+            /** @description How many placed orders may use it at most; null for no limit. */
+            usageLimit?: number | null;
+            /** @description When the promotion starts: a date (`YYYY-MM-DD`) and a time (`HH:MM`, midnight when left out), in UTC; both empty or null for none. */
+            startsAt?: {
+                /**
+                 * @description `YYYY-MM-DD`.
+                 * @example 2026-12-01
+                 */
+                date?: string | null;
+                /**
+                 * @description `HH:MM` (or `HH:MM:SS`).
+                 * @example 08:00
+                 */
+                time?: string | null;
+            };
+            /** @description When the promotion ends; not before it starts: a date (`YYYY-MM-DD`) and a time (`HH:MM`, midnight when left out), in UTC; both empty or null for none. */
+            endsAt?: {
+                /**
+                 * @description `YYYY-MM-DD`.
+                 * @example 2026-12-01
+                 */
+                date?: string | null;
+                /**
+                 * @description `HH:MM` (or `HH:MM:SS`).
+                 * @example 08:00
+                 */
+                time?: string | null;
+            };
+            /** @description Higher first; 0 when left out on POST and PUT (or null). */
+            priority?: number | null;
+            /** @description Applies only with one of its coupons. Left out on POST and PUT: false. */
+            couponBased?: boolean | null;
+            rules?: {
+                /**
+                 * @example item_total
+                 * @enum {string}
+                 */
+                type: "cart_quantity" | "customer_group" | "nth_order" | "shipping_country" | "has_taxon" | "total_of_items_from_taxon" | "contains_product" | "item_total";
+                /**
+                 * @description Settings of the type. Money is sent in major units and stored in minor units (`{"WEB": {"amount": 12}}` is 1200); a percentage is sent from 0 to 100 and stored as a fraction (15 is 0.15); taxon and product lists are lists of codes or one comma-separated text. Per type: `cart_quantity` {count}, `customer_group` {group_code}, `nth_order` {nth}, `shipping_country` {country}, `has_taxon` {taxons}, `total_of_items_from_taxon` {<channel>: {taxon, amount}}, `contains_product` {product_code}, `item_total` {<channel>: {amount}}; `order_fixed_discount` {<channel>: {amount}}, `unit_fixed_discount` {<channel>: {amount, filters?}}, `order_percentage_discount` {percentage}, `unit_percentage_discount` {<channel>: {percentage, filters?}}, `shipping_percentage_discount` {percentage}. Filters: {price_range_filter: {min, max}, taxons_filter: {taxons}, products_filter: {products}}. A violation is reported on `configuration`, prefixed with the key path it is about (`WEB.amount: …`).
+                 * @example {
+                 *       "WEB": {
+                 *         "amount": 100
+                 *       }
+                 *     }
+                 */
+                configuration?: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+            actions?: {
+                /**
+                 * @example order_percentage_discount
+                 * @enum {string}
+                 */
+                type: "order_fixed_discount" | "unit_fixed_discount" | "order_percentage_discount" | "unit_percentage_discount" | "shipping_percentage_discount";
+                /**
+                 * @description Settings of the type. Money is sent in major units and stored in minor units (`{"WEB": {"amount": 12}}` is 1200); a percentage is sent from 0 to 100 and stored as a fraction (15 is 0.15); taxon and product lists are lists of codes or one comma-separated text. Per type: `cart_quantity` {count}, `customer_group` {group_code}, `nth_order` {nth}, `shipping_country` {country}, `has_taxon` {taxons}, `total_of_items_from_taxon` {<channel>: {taxon, amount}}, `contains_product` {product_code}, `item_total` {<channel>: {amount}}; `order_fixed_discount` {<channel>: {amount}}, `unit_fixed_discount` {<channel>: {amount, filters?}}, `order_percentage_discount` {percentage}, `unit_percentage_discount` {<channel>: {percentage, filters?}}, `shipping_percentage_discount` {percentage}. Filters: {price_range_filter: {min, max}, taxons_filter: {taxons}, products_filter: {products}}. A violation is reported on `configuration`, prefixed with the key path it is about (`WEB.amount: …`).
+                 * @example {
+                 *       "percentage": 10
+                 *     }
+                 */
+                configuration?: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+            /**
+             * @description Codes of the channels it applies in (one code alone is a list of one).
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /**
+         * @description The promotion form of PUT: every field left out is cleared (rules, actions and channels to none).
+         * @example {
+         *       "name": "Christmas",
+         *       "description": "Ten percent off everything over 100.",
+         *       "exclusive": false,
+         *       "usageLimit": 1000,
+         *       "startsAt": {
+         *         "date": "2026-12-01",
+         *         "time": "00:00"
+         *       },
+         *       "endsAt": {
+         *         "date": "2026-12-24",
+         *         "time": "23:59"
+         *       },
+         *       "priority": 2,
+         *       "couponBased": false,
+         *       "rules": [
+         *         {
+         *           "type": "item_total",
+         *           "configuration": {
+         *             "WEB": {
+         *               "amount": 100
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "actions": [
+         *         {
+         *           "type": "order_percentage_discount",
+         *           "configuration": {
+         *             "percentage": 10
+         *           }
+         *         }
+         *       ],
+         *       "channels": [
+         *         "WEB"
+         *       ]
+         *     }
+         */
+        PromotionReplaceRequest: {
+            /**
+             * @description 2 to 255 characters.
+             * @example Christmas
+             */
+            name: string;
+            /**
+             * @description 2 to 255 characters.
+             * @example Ten percent off everything over 100.
+             */
+            description?: string | null;
+            /** @description When it applies, no promotion with a lower priority does. Left out on POST and PUT: false. */
+            exclusive?: boolean | null;
+            /** @description How many placed orders may use it at most; null for no limit. */
+            usageLimit?: number | null;
+            /** @description When the promotion starts: a date (`YYYY-MM-DD`) and a time (`HH:MM`, midnight when left out), in UTC; both empty or null for none. */
+            startsAt?: {
+                /**
+                 * @description `YYYY-MM-DD`.
+                 * @example 2026-12-01
+                 */
+                date?: string | null;
+                /**
+                 * @description `HH:MM` (or `HH:MM:SS`).
+                 * @example 08:00
+                 */
+                time?: string | null;
+            };
+            /** @description When the promotion ends; not before it starts: a date (`YYYY-MM-DD`) and a time (`HH:MM`, midnight when left out), in UTC; both empty or null for none. */
+            endsAt?: {
+                /**
+                 * @description `YYYY-MM-DD`.
+                 * @example 2026-12-01
+                 */
+                date?: string | null;
+                /**
+                 * @description `HH:MM` (or `HH:MM:SS`).
+                 * @example 08:00
+                 */
+                time?: string | null;
+            };
+            /** @description Higher first; 0 when left out on POST and PUT (or null). */
+            priority?: number | null;
+            /** @description Applies only with one of its coupons. Left out on POST and PUT: false. */
+            couponBased?: boolean | null;
+            rules?: {
+                /**
+                 * @example item_total
+                 * @enum {string}
+                 */
+                type: "cart_quantity" | "customer_group" | "nth_order" | "shipping_country" | "has_taxon" | "total_of_items_from_taxon" | "contains_product" | "item_total";
+                /**
+                 * @description Settings of the type. Money is sent in major units and stored in minor units (`{"WEB": {"amount": 12}}` is 1200); a percentage is sent from 0 to 100 and stored as a fraction (15 is 0.15); taxon and product lists are lists of codes or one comma-separated text. Per type: `cart_quantity` {count}, `customer_group` {group_code}, `nth_order` {nth}, `shipping_country` {country}, `has_taxon` {taxons}, `total_of_items_from_taxon` {<channel>: {taxon, amount}}, `contains_product` {product_code}, `item_total` {<channel>: {amount}}; `order_fixed_discount` {<channel>: {amount}}, `unit_fixed_discount` {<channel>: {amount, filters?}}, `order_percentage_discount` {percentage}, `unit_percentage_discount` {<channel>: {percentage, filters?}}, `shipping_percentage_discount` {percentage}. Filters: {price_range_filter: {min, max}, taxons_filter: {taxons}, products_filter: {products}}. A violation is reported on `configuration`, prefixed with the key path it is about (`WEB.amount: …`).
+                 * @example {
+                 *       "WEB": {
+                 *         "amount": 100
+                 *       }
+                 *     }
+                 */
+                configuration?: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+            actions?: {
+                /**
+                 * @example order_percentage_discount
+                 * @enum {string}
+                 */
+                type: "order_fixed_discount" | "unit_fixed_discount" | "order_percentage_discount" | "unit_percentage_discount" | "shipping_percentage_discount";
+                /**
+                 * @description Settings of the type. Money is sent in major units and stored in minor units (`{"WEB": {"amount": 12}}` is 1200); a percentage is sent from 0 to 100 and stored as a fraction (15 is 0.15); taxon and product lists are lists of codes or one comma-separated text. Per type: `cart_quantity` {count}, `customer_group` {group_code}, `nth_order` {nth}, `shipping_country` {country}, `has_taxon` {taxons}, `total_of_items_from_taxon` {<channel>: {taxon, amount}}, `contains_product` {product_code}, `item_total` {<channel>: {amount}}; `order_fixed_discount` {<channel>: {amount}}, `unit_fixed_discount` {<channel>: {amount, filters?}}, `order_percentage_discount` {percentage}, `unit_percentage_discount` {<channel>: {percentage, filters?}}, `shipping_percentage_discount` {percentage}. Filters: {price_range_filter: {min, max}, taxons_filter: {taxons}, products_filter: {products}}. A violation is reported on `configuration`, prefixed with the key path it is about (`WEB.amount: …`).
+                 * @example {
+                 *       "percentage": 10
+                 *     }
+                 */
+                configuration?: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+            /**
+             * @description Codes of the channels it applies in (one code alone is a list of one).
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
         };
         /**
          * @description A rule (when the promotion applies) or an action (what it does).
@@ -9412,6 +12328,110 @@ export interface components {
             configuration: {
                 [key: string]: unknown;
             } | unknown[];
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        PromotionValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    name: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    description: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    exclusive: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    usageLimit: {
+                        errors?: string[];
+                    };
+                    startsAt?: {
+                        errors?: string[];
+                        children: {
+                            /** @description The messages of this field; `{}` when it has none. */
+                            date: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            time: {
+                                errors?: string[];
+                            };
+                        };
+                    };
+                    endsAt?: {
+                        errors?: string[];
+                        children: {
+                            /** @description The messages of this field; `{}` when it has none. */
+                            date: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            time: {
+                                errors?: string[];
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    priority: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    couponBased: {
+                        errors?: string[];
+                    };
+                    rules: {
+                        errors?: string[];
+                        /** @description One node per entry, by index. */
+                        children: {
+                            errors?: string[];
+                            children: {
+                                /** @description The messages of this field; `{}` when it has none. */
+                                type: {
+                                    errors?: string[];
+                                };
+                                /** @description The messages of this field; `{}` when it has none. */
+                                configuration: {
+                                    errors?: string[];
+                                };
+                            };
+                        }[];
+                    };
+                    actions: {
+                        errors?: string[];
+                        /** @description One node per entry, by index. */
+                        children: {
+                            errors?: string[];
+                            children: {
+                                /** @description The messages of this field; `{}` when it has none. */
+                                type: {
+                                    errors?: string[];
+                                };
+                                /** @description The messages of this field; `{}` when it has none. */
+                                configuration: {
+                                    errors?: string[];
+                                };
+                            };
+                        }[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    channels: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                };
+            };
         };
         /**
          * @description A province of a country.
@@ -9721,6 +12741,338 @@ export interface components {
                 self: {
                     /** @example /api/v1/shipping-methods/ups */
                     href: string;
+                };
+            };
+        };
+        /**
+         * @description The shipping method form of POST.
+         * @example {
+         *       "name": "UPS",
+         *       "zone": "US",
+         *       "calculator": "flat_rate",
+         *       "channels": [
+         *         "WEB"
+         *       ],
+         *       "enabled": true,
+         *       "configuration": {
+         *         "WEB": {
+         *           "amount": 12.5
+         *         }
+         *       },
+         *       "code": "ups"
+         *     }
+         */
+        ShippingMethodCreateRequest: {
+            /**
+             * @description 2 characters or more.
+             * @example UPS
+             */
+            name: string;
+            /**
+             * @description `null` or empty clears it.
+             * @example Two to three days
+             */
+            description?: string | null;
+            /**
+             * @description Sort position; left out on POST: after the last method, on PUT and PATCH: unchanged.
+             * @example 0
+             */
+            position?: number | null;
+            /**
+             * @description A shipping category code; `null` or empty: none.
+             * @example standard
+             */
+            category?: string | null;
+            /**
+             * @description How the category must match the variants shipped: 0 none of them, 1 one at least (the default), 2 all.
+             * @example 1
+             * @enum {integer|null}
+             */
+            categoryRequirement?: 0 | 1 | 2 | null;
+            /**
+             * @description `flat_rate`: the amount per shipment; `per_unit_rate`: the amount per unit shipped.
+             * @example flat_rate
+             * @enum {string}
+             */
+            calculator: "flat_rate" | "per_unit_rate";
+            /**
+             * @description The code of a zone of scope `shipping` or `all`.
+             * @example US
+             */
+            zone: string;
+            /**
+             * @description A tax category code; `null` or empty: none (shipping is not taxed).
+             * @example std
+             */
+            taxCategory?: string | null;
+            /**
+             * @description Channel codes; PUT sets them (left out: none).
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /**
+             * @description A checkbox: left out on POST and PUT is `false`.
+             * @example true
+             */
+            enabled?: boolean | null;
+            /**
+             * @description Keyed by channel code: `{amount}` in major units of the channel's currency (12.5 is stored as 1250 minor units), from 0 to 21474836.47. Every channel of the method needs one. On PATCH an entry replaces that channel's, `null` removes it.
+             * @example {
+             *       "WEB": {
+             *         "amount": 12.5
+             *       }
+             *     }
+             */
+            configuration?: {
+                [key: string]: {
+                    amount?: number;
+                } | null;
+            };
+            /**
+             * @description Unique; letters, digits, dashes and underscores.
+             * @example ups
+             */
+            code: string;
+        };
+        /**
+         * @description The shipping method form of PATCH: only the fields given change.
+         * @example {
+         *       "configuration": {
+         *         "WEB": {
+         *           "amount": 9.99
+         *         }
+         *       }
+         *     }
+         */
+        ShippingMethodPatchRequest: {
+            /**
+             * @description 2 characters or more.
+             * @example UPS
+             */
+            name?: string;
+            /**
+             * @description `null` or empty clears it.
+             * @example Two to three days
+             */
+            description?: string | null;
+            /**
+             * @description Sort position; left out on POST: after the last method, on PUT and PATCH: unchanged.
+             * @example 0
+             */
+            position?: number | null;
+            /**
+             * @description A shipping category code; `null` or empty: none.
+             * @example standard
+             */
+            category?: string | null;
+            /**
+             * @description How the category must match the variants shipped: 0 none of them, 1 one at least (the default), 2 all.
+             * @example 1
+             * @enum {integer|null}
+             */
+            categoryRequirement?: 0 | 1 | 2 | null;
+            /**
+             * @description `flat_rate`: the amount per shipment; `per_unit_rate`: the amount per unit shipped.
+             * @example flat_rate
+             * @enum {string}
+             */
+            calculator?: "flat_rate" | "per_unit_rate";
+            /**
+             * @description The code of a zone of scope `shipping` or `all`.
+             * @example US
+             */
+            zone?: string;
+            /**
+             * @description A tax category code; `null` or empty: none (shipping is not taxed).
+             * @example std
+             */
+            taxCategory?: string | null;
+            /**
+             * @description Channel codes; PUT sets them (left out: none).
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /**
+             * @description A checkbox: left out on POST and PUT is `false`.
+             * @example true
+             */
+            enabled?: boolean | null;
+            /**
+             * @description Keyed by channel code: `{amount}` in major units of the channel's currency (12.5 is stored as 1250 minor units), from 0 to 21474836.47. Every channel of the method needs one. On PATCH an entry replaces that channel's, `null` removes it.
+             * @example {
+             *       "WEB": {
+             *         "amount": 12.5
+             *       }
+             *     }
+             */
+            configuration?: {
+                [key: string]: {
+                    amount?: number;
+                } | null;
+            };
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /**
+         * @description The shipping method form of PUT: what is left out is cleared (no categories, no channels, not enabled, requirement 1), but the position.
+         * @example {
+         *       "name": "UPS",
+         *       "zone": "US",
+         *       "calculator": "per_unit_rate",
+         *       "channels": [
+         *         "WEB"
+         *       ],
+         *       "enabled": true,
+         *       "configuration": {
+         *         "WEB": {
+         *           "amount": 2
+         *         }
+         *       }
+         *     }
+         */
+        ShippingMethodReplaceRequest: {
+            /**
+             * @description 2 characters or more.
+             * @example UPS
+             */
+            name: string;
+            /**
+             * @description `null` or empty clears it.
+             * @example Two to three days
+             */
+            description?: string | null;
+            /**
+             * @description Sort position; left out on POST: after the last method, on PUT and PATCH: unchanged.
+             * @example 0
+             */
+            position?: number | null;
+            /**
+             * @description A shipping category code; `null` or empty: none.
+             * @example standard
+             */
+            category?: string | null;
+            /**
+             * @description How the category must match the variants shipped: 0 none of them, 1 one at least (the default), 2 all.
+             * @example 1
+             * @enum {integer|null}
+             */
+            categoryRequirement?: 0 | 1 | 2 | null;
+            /**
+             * @description `flat_rate`: the amount per shipment; `per_unit_rate`: the amount per unit shipped.
+             * @example flat_rate
+             * @enum {string}
+             */
+            calculator: "flat_rate" | "per_unit_rate";
+            /**
+             * @description The code of a zone of scope `shipping` or `all`.
+             * @example US
+             */
+            zone: string;
+            /**
+             * @description A tax category code; `null` or empty: none (shipping is not taxed).
+             * @example std
+             */
+            taxCategory?: string | null;
+            /**
+             * @description Channel codes; PUT sets them (left out: none).
+             * @example [
+             *       "WEB"
+             *     ]
+             */
+            channels?: string[] | null;
+            /**
+             * @description A checkbox: left out on POST and PUT is `false`.
+             * @example true
+             */
+            enabled?: boolean | null;
+            /**
+             * @description Keyed by channel code: `{amount}` in major units of the channel's currency (12.5 is stored as 1250 minor units), from 0 to 21474836.47. Every channel of the method needs one. On PATCH an entry replaces that channel's, `null` removes it.
+             * @example {
+             *       "WEB": {
+             *         "amount": 12.5
+             *       }
+             *     }
+             */
+            configuration?: {
+                [key: string]: {
+                    amount?: number;
+                } | null;
+            };
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ShippingMethodValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    name: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    description: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    position: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    category: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    categoryRequirement: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    calculator: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    zone: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    taxCategory: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    channels: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    enabled: {
+                        errors?: string[];
+                    };
+                    configuration: {
+                        errors?: string[];
+                        /** @description One node per known key. */
+                        children?: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    amount: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
                 };
             };
         };
@@ -10125,6 +13477,245 @@ export interface components {
             };
         };
         /**
+         * @description A tax rate, the same in its list and on its own.
+         * @example {
+         *       "id": 1,
+         *       "code": "us_sales_tax",
+         *       "name": "US sales tax",
+         *       "amount": 0.0725,
+         *       "includedInPrice": false,
+         *       "calculator": "default",
+         *       "createdAt": "2026-11-21T02:41:27+0000",
+         *       "updatedAt": "2026-11-21T02:41:27+0000",
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/tax-rates/us_sales_tax"
+         *         },
+         *         "category": {
+         *           "href": "/api/v1/tax-categories/std"
+         *         },
+         *         "zone": {
+         *           "href": "/api/v1/zones/US"
+         *         }
+         *       }
+         *     }
+         */
+        TaxRate: {
+            id: number;
+            code: string;
+            name: string;
+            /** @description A fraction: 0.23 is 23 %. */
+            amount: number;
+            /** @description Whether prices of the category already include the tax. */
+            includedInPrice: boolean;
+            /** @enum {string} */
+            calculator: "default";
+            /**
+             * @description When the tax rate was created.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            createdAt: string;
+            /**
+             * @description When the tax rate was last changed.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            updatedAt: string;
+            _links: {
+                self: {
+                    /** @example /api/v1/tax-rates/us_sales_tax */
+                    href: string;
+                };
+                category: {
+                    /**
+                     * @description The tax category the rate applies to.
+                     * @example /api/v1/tax-categories/std
+                     */
+                    href: string;
+                };
+                zone: {
+                    /**
+                     * @description The zone the rate applies in.
+                     * @example /api/v1/zones/US
+                     */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description The tax rate form of POST.
+         * @example {
+         *       "name": "US sales tax",
+         *       "category": "std",
+         *       "zone": "US",
+         *       "amount": 0.0725,
+         *       "includedInPrice": false,
+         *       "code": "us_sales_tax"
+         *     }
+         */
+        TaxRateCreateRequest: {
+            /**
+             * @description 2 characters or more.
+             * @example US sales tax
+             */
+            name: string;
+            /**
+             * @description A tax category code.
+             * @example std
+             */
+            category: string;
+            /**
+             * @description The code of a zone of scope `tax` or `all`.
+             * @example US
+             */
+            zone: string;
+            /**
+             * @description A fraction from 0 to 10 (0.23 is 23 %), kept with 5 decimals; a decimal text (`"0,23"`) is read too.
+             * @example 0.0725
+             */
+            amount: number;
+            /**
+             * @description A checkbox: left out is `false`.
+             * @example false
+             */
+            includedInPrice?: boolean | null;
+            /**
+             * @description `default` (the one there is); left out or `null` is `default`.
+             * @example default
+             * @enum {string|null}
+             */
+            calculator?: "default" | null;
+            /**
+             * @description Unique; letters, digits, dashes and underscores.
+             * @example us_sales_tax
+             */
+            code: string;
+        };
+        /**
+         * @description The tax rate form of PATCH: only the fields given change.
+         * @example {
+         *       "amount": 0.08
+         *     }
+         */
+        TaxRatePatchRequest: {
+            /**
+             * @description 2 characters or more.
+             * @example US sales tax
+             */
+            name?: string;
+            /**
+             * @description A tax category code.
+             * @example std
+             */
+            category?: string;
+            /**
+             * @description The code of a zone of scope `tax` or `all`.
+             * @example US
+             */
+            zone?: string;
+            /**
+             * @description A fraction from 0 to 10 (0.23 is 23 %), kept with 5 decimals; a decimal text (`"0,23"`) is read too.
+             * @example 0.0725
+             */
+            amount?: number;
+            /**
+             * @description A checkbox: left out is `false`.
+             * @example false
+             */
+            includedInPrice?: boolean | null;
+            /**
+             * @description `default` (the one there is); left out or `null` is `default`.
+             * @example default
+             * @enum {string|null}
+             */
+            calculator?: "default" | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /**
+         * @description The tax rate form of PUT: a left-out `includedInPrice` is `false`, a left-out `calculator` `default`.
+         * @example {
+         *       "name": "US sales tax",
+         *       "category": "std",
+         *       "zone": "US",
+         *       "amount": 0.08
+         *     }
+         */
+        TaxRateReplaceRequest: {
+            /**
+             * @description 2 characters or more.
+             * @example US sales tax
+             */
+            name: string;
+            /**
+             * @description A tax category code.
+             * @example std
+             */
+            category: string;
+            /**
+             * @description The code of a zone of scope `tax` or `all`.
+             * @example US
+             */
+            zone: string;
+            /**
+             * @description A fraction from 0 to 10 (0.23 is 23 %), kept with 5 decimals; a decimal text (`"0,23"`) is read too.
+             * @example 0.0725
+             */
+            amount: number;
+            /**
+             * @description A checkbox: left out is `false`.
+             * @example false
+             */
+            includedInPrice?: boolean | null;
+            /**
+             * @description `default` (the one there is); left out or `null` is `default`.
+             * @example default
+             * @enum {string|null}
+             */
+            calculator?: "default" | null;
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        TaxRateValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    name: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    category: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    zone: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    amount: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    includedInPrice: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    calculator: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        /**
          * @description OAuth2 token request. Unknown parameters are ignored.
          * @example {
          *       "grant_type": "password",
@@ -10281,7 +13872,7 @@ export interface components {
             /** @description Where events are posted. */
             url: string;
             /** @description Event types, `prefix.*` patterns, or `*` for all. */
-            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
             /** @description Left out when there is none. */
             description?: string;
             /** @description A disabled subscription gets no deliveries. */
@@ -10390,7 +13981,7 @@ export interface components {
              *       "payment.completed"
              *     ]
              */
-            events?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            events?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
             /**
              * @description A note for people; `null` or empty clears it.
              * @example Invoicing
@@ -10482,7 +14073,7 @@ export interface components {
              *       "payment.completed"
              *     ]
              */
-            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
             /**
              * @description A note for people; `null` or empty clears it.
              * @example Invoicing
@@ -12151,6 +15742,240 @@ export interface operations {
             };
         };
     };
+    listChannels: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of channels. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfChannels"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new channel. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ChannelValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
     showChannel: {
         parameters: {
             query?: never;
@@ -12212,6 +16037,381 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"channel\" has not been found";
                     };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The channel is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No channel has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"channel\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No channel has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"channel\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An order, a price, a promotion, a shipping or a payment method uses the channel, or it is the last enabled one.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The channel is in use and cannot be deleted." | "The last enabled channel cannot be deleted.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No channel has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"channel\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
@@ -13048,7 +17248,7 @@ export interface operations {
             };
             /**
              * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
-             *     - A channel sells in the currency, or an order (a cart included) was placed in it.
+             *     - A channel sells in the currency, an exchange rate converts it, or an order (a cart included) was placed in it.
              */
             409: {
                 headers: {
@@ -13932,6 +18132,149 @@ export interface operations {
             };
         };
     };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `associations`, `variant`) are refused as extra fields. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new product, as GET shows it. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ProductValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
     showProduct: {
         parameters: {
             query?: never;
@@ -13993,6 +18336,381 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"product\" has not been found";
                     };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `associations`, `variant`) are refused as extra fields. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The product is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - A variant of the product is in a cart or an order.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The product is in carts or orders and cannot be deleted.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `associations`, `variant`) are refused as extra fields. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
@@ -14143,6 +18861,167 @@ export interface operations {
             };
         };
     };
+    createProductVariant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductVariantCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new variant, as GET shows it. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductVariantDetail"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ProductVariantValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
     showProductVariant: {
         parameters: {
             query?: never;
@@ -14206,6 +19085,393 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"product variant\" has not been found";
                     };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceProductVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Variant code (exact match); only variants of this product are found. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductVariantReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The variant is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductVariantValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no variant with this code (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product variant\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The `version` sent is not the current one: the variant changed since it was read (by an order too). Nothing changed; read it again.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | components["schemas"]["ProductVariantVersionConflict"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteProductVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Variant code (exact match); only variants of this product are found. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variant is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no variant with this code (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product variant\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - A cart or an order holds the variant.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The product variant is in use and cannot be deleted.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateProductVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Variant code (exact match); only variants of this product are found. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductVariantPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductVariantValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no variant with this code (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product variant\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The `version` sent is not the current one: the variant changed since it was read (by an order too). Nothing changed; read it again.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | components["schemas"]["ProductVariantVersionConflict"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
@@ -15064,6 +20330,694 @@ export interface operations {
                         code: 404;
                         /** @enum {string} */
                         message: "The \"tax category\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    listTaxRates: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tax rates. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfTaxRates"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createTaxRate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxRateCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new tax rate. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxRate"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["TaxRateValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    showTaxRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tax rate code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax rate. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxRate"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No tax rate has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"tax rate\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceTaxRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tax rate code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxRateReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The tax rate is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxRateValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No tax rate has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"tax rate\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteTaxRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tax rate code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax rate is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No tax rate has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"tax rate\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateTaxRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tax rate code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxRatePatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxRateValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No tax rate has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"tax rate\" has not been found";
                     };
                 };
             };
@@ -17538,6 +23492,149 @@ export interface operations {
             };
         };
     };
+    createPromotion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new promotion, as GET shows it. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["PromotionValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
     showPromotion: {
         parameters: {
             query?: never;
@@ -17625,12 +23722,821 @@ export interface operations {
             };
         };
     };
+    replacePromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Promotion code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The promotion is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No promotion has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deletePromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Promotion code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promotion is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No promotion has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - A placed order applied the promotion or used one of its coupons.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The promotion is in use and cannot be deleted.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updatePromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Promotion code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No promotion has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    listPromotionCoupons: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Code of the promotion the coupons belong to. */
+                promotionCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the promotion's coupons. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfPromotionCoupons"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - No promotion has this code.
+             *     - `page` or the page size is not a positive integer, or the page is past the last one.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion\" has not been found";
+                    } | {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createPromotionCoupon: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Code of the promotion the coupons belong to. */
+                promotionCode: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionCouponCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new coupon, as GET shows it. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionCoupon"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["CouponValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No promotion has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The promotion is not coupon-based: it takes no coupons.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | {
+                        /** @enum {integer} */
+                        code: 409;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    generatePromotionCoupons: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Code of the promotion the coupons belong to. */
+                promotionCode: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionCouponGenerationRequest"];
+            };
+        };
+        responses: {
+            /** @description The new coupons, each as GET shows it. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedPromotionCoupons"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["CouponGenerationValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No promotion has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The promotion is not coupon-based: it takes no coupons.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | {
+                        /** @enum {integer} */
+                        code: 409;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
     showPromotionCoupon: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description Code of the promotion the coupon belongs to. */
+                /** @description Code of the promotion the coupons belong to. */
                 promotionCode: string;
                 /** @description Coupon code (exact match). */
                 code: string;
@@ -17688,6 +24594,387 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"promotion coupon\" has not been found";
                     };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replacePromotionCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Code of the promotion the coupons belong to. */
+                promotionCode: string;
+                /** @description Coupon code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionCouponReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The coupon is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No coupon of this promotion has this code (also when the promotion does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion coupon\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deletePromotionCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Code of the promotion the coupons belong to. */
+                promotionCode: string;
+                /** @description Coupon code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coupon is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No coupon of this promotion has this code (also when the promotion does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion coupon\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - A placed order used the coupon.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The promotion coupon is in use and cannot be deleted.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updatePromotionCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Code of the promotion the coupons belong to. */
+                promotionCode: string;
+                /** @description Coupon code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionCouponPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No coupon of this promotion has this code (also when the promotion does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"promotion coupon\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
@@ -21290,6 +28577,240 @@ export interface operations {
             };
         };
     };
+    listPaymentMethods: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payment methods. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfPaymentMethods"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new payment method. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["PaymentMethodValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
     showPaymentMethod: {
         parameters: {
             query?: never;
@@ -21351,6 +28872,381 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"payment method\" has not been found";
                     };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replacePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment method code (case-sensitive). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment method is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No payment method has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"payment method\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deletePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment method code (case-sensitive). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment method is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No payment method has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"payment method\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - A payment names the method.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The payment method is in use and cannot be deleted.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updatePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment method code (case-sensitive). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No payment method has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"payment method\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
@@ -21576,6 +29472,240 @@ export interface operations {
             };
         };
     };
+    listShippingMethods: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of shipping methods. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfShippingMethods"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createShippingMethod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingMethodCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new shipping method. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingMethod"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ShippingMethodValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
     showShippingMethod: {
         parameters: {
             query?: never;
@@ -21637,6 +29767,381 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"shipping method\" has not been found";
                     };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceShippingMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Shipping method code (case-sensitive). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingMethodReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The shipping method is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingMethodValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No shipping method has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"shipping method\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteShippingMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Shipping method code (case-sensitive). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipping method is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No shipping method has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"shipping method\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - A shipment names the method.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The shipping method is in use and cannot be deleted.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateShippingMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Shipping method code (case-sensitive). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingMethodPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingMethodValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No shipping method has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"shipping method\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
@@ -22934,7 +31439,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these types (repeat the parameter for several); `order.*` names every type of a resource, `*` all. */
-                type?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted")[];
+                type?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
                 /** @description Events per page, 1 to 500 (fewer when their data reach 1 MiB). */
                 limit?: number;
                 /** @description A sequence; the page starts after it. 0 by default. */
@@ -23091,6 +31596,694 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"event\" has not been found";
                     };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    listExchangeRates: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of exchange rates. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfExchangeRates"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createExchangeRate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRateCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new exchange rate. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRate"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ExchangeRateValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    showExchangeRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pair as `SOURCE-TARGET` currency codes; either direction finds the rate. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exchange rate. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRate"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No exchange rate of this pair, in either direction. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"exchange rate\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceExchangeRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pair as `SOURCE-TARGET` currency codes; either direction finds the rate. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRateReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The exchange rate is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No exchange rate of this pair, in either direction. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"exchange rate\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteExchangeRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pair as `SOURCE-TARGET` currency codes; either direction finds the rate. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exchange rate is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No exchange rate of this pair, in either direction. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"exchange rate\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateExchangeRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pair as `SOURCE-TARGET` currency codes; either direction finds the rate. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRatePatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The ratio given is set. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No exchange rate of this pair, in either direction. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"exchange rate\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */

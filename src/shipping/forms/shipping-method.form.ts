@@ -18,9 +18,9 @@ import { ShippingMethod, type CategoryRequirement, type ShippingCalculator } fro
 import * as m from './shipping-method-messages';
 
 /** The calculators the pricing engine has for shipping: one amount per shipment, or per unit shipped. */
-export const SHIPPING_CALCULATORS: readonly ShippingCalculator[] = ['flat_rate', 'per_unit_rate'];
+const SHIPPING_CALCULATORS: readonly ShippingCalculator[] = ['flat_rate', 'per_unit_rate'];
 /** 0: no variant may be of the category, 1: one at least, 2: all. */
-export const CATEGORY_REQUIREMENTS: readonly CategoryRequirement[] = [0, 1, 2];
+const CATEGORY_REQUIREMENTS: readonly CategoryRequirement[] = [0, 1, 2];
 /** The largest amount in major units: its minor units (×100) still fit the integer columns of adjustments. */
 export const MAX_SHIPPING_AMOUNT = 21_474_836.47;
 

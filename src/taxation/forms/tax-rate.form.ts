@@ -14,7 +14,7 @@ import { decimalInput } from '../../common/forms/decimal-input';
 import * as m from './tax-rate-messages';
 
 /** The calculators the pricing engine has for taxes. */
-export const TAX_CALCULATORS = ['default'] as const;
+const TAX_CALCULATORS = ['default'] as const;
 export type TaxCalculator = (typeof TAX_CALCULATORS)[number];
 
 /**
