@@ -42,6 +42,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * insert or update that makes a foreign key point at the row takes a key-share lock on it, which FOR
  * UPDATE waits for and then holds off.
  *
+ * Product options form one ordered list: a create, change or delete of one locks every option FOR NO KEY
+ * UPDATE in id order (positions move; products may still name options meanwhile), and a delete then
+ * locks its option FOR UPDATE (src/catalog/options/option-positions.ts). A product association type is
+ * locked FOR UPDATE by its change or delete, the only lock of that write but the idempotency key.
+ *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *

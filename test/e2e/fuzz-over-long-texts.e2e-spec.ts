@@ -116,6 +116,9 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'POST /api/v1/countries/ provinces[0].name 255',
         'POST /api/v1/zones/country members[0].code 255',
         'PATCH /api/v1/zones/{code} name 255',
+        'POST /api/v1/product-options/ code 255',
+        'PUT /api/v1/product-options/{code} values[0].code 255',
+        'POST /api/v1/product-association-types/ code 255',
       ]),
     );
   });

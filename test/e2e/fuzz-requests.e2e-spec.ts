@@ -47,6 +47,13 @@ describe('fuzz: structured requests on every registered route', () => {
         'DELETE /api/v1/countries/:countryCode/provinces/:code',
         'POST /api/v1/zones/province',
         'PATCH /api/v1/zones/:code',
+        'GET /api/v1/product-options',
+        'POST /api/v1/product-options',
+        'PUT /api/v1/product-options/:code',
+        'DELETE /api/v1/product-options/:code',
+        'GET /api/v1/product-association-types',
+        'PATCH /api/v1/product-association-types/:code',
+        'DELETE /api/v1/product-association-types/:code',
       ]),
     );
   });
@@ -61,6 +68,8 @@ describe('fuzz: structured requests on every registered route', () => {
     expect(h.formFields.get('POST /api/v1/api-clients')).toEqual(['allowedGrantTypes']);
     expect(h.formFields.get('POST /api/v1/countries')).toEqual(['provinces', 'enabled', 'code']);
     expect(h.formFields.get('PUT /api/v1/zones/:code')).toEqual(['name', 'type', 'members', 'scope', 'code']);
+    expect(h.formFields.get('POST /api/v1/product-options')).toEqual(['position', 'translations', 'values', 'code']);
+    expect(h.formFields.get('POST /api/v1/product-association-types')).toEqual(['translations', 'code']);
     expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);

@@ -17,6 +17,7 @@ import { Migration20261129035957 } from './Migration20261129035957';
 import { Migration20261129050000 } from './Migration20261129050000';
 import { Migration20261129060000 } from './Migration20261129060000';
 import { Migration20261129061000 } from './Migration20261129061000';
+import { Migration20261129077000 } from './Migration20261129077000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129050000', class: Migration20261129050000 },
   { name: 'Migration20261129060000', class: Migration20261129060000 },
   { name: 'Migration20261129061000', class: Migration20261129061000 },
+  { name: 'Migration20261129077000', class: Migration20261129077000 },
 ];
