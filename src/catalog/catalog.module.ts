@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
+import { AssociationTypesModule } from './association-types/association-types.module';
+import { ProductOptionsModule } from './options/product-options.module';
 import { ProductVariantsController } from './product-variants.controller';
 import { ProductsController } from './products.controller';
 import { CatalogService } from './services/catalog.service';
@@ -9,7 +11,7 @@ import { TaxonsController } from './taxons.controller';
 import { VariantWritesService } from './variants/variant-writes.service';
 
 @Module({
-  imports: [EventsModule],
+  imports: [EventsModule, AssociationTypesModule, ProductOptionsModule],
   controllers: [ProductsController, ProductVariantsController, TaxonsController],
   providers: [CatalogService, ProductWritesService, TaxonsService, VariantWritesService],
 })

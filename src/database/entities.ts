@@ -9,7 +9,10 @@ import { AdminUser } from '../auth/entities/admin-user.entity';
 import { AuthThrottle } from '../auth/entities/auth-throttle.entity';
 import { OAuthClient } from '../auth/entities/oauth-client.entity';
 import { RefreshToken } from '../auth/entities/refresh-token.entity';
+import { ProductAssociationTypeTranslation } from '../catalog/association-types/product-association-type-translation.entity';
+import { ProductAssociationType } from '../catalog/association-types/product-association-type.entity';
 import { ChannelPricing } from '../catalog/entities/channel-pricing.entity';
+import { ProductOptionTranslation } from '../catalog/options/product-option-translation.entity';
 import { ProductOptionValueTranslation } from '../catalog/entities/product-option-value-translation.entity';
 import { ProductOptionValue } from '../catalog/entities/product-option-value.entity';
 import { ProductOption } from '../catalog/entities/product-option.entity';
@@ -54,6 +57,7 @@ export const ALL_ENTITIES = [
   TaxCategory, TaxRate, ShippingCategory, ShippingMethod, Shipment,
   PaymentMethod, PaymentMethodTranslation, Payment,
   Taxon, ProductOption, ProductOptionValue, ProductOptionValueTranslation,
+  ProductOptionTranslation, ProductAssociationType, ProductAssociationTypeTranslation,
   Product, ProductTranslation, ProductVariant, ProductVariantTranslation, ChannelPricing,
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
   Order, OrderItem, OrderSequence,

@@ -72,6 +72,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * owned through its lock. Such a change conflicts with the order path's FOR NO KEY UPDATE on the counters
  * (levels 3 and 4) only by waiting: it holds no other lock the order path wants.
  *
+ * Product options form one ordered list: a create, change or delete of one locks every option FOR NO KEY
+ * UPDATE in id order (positions move; products may still name options meanwhile), and a delete then
+ * locks its option FOR UPDATE (src/catalog/options/option-positions.ts). A product association type is
+ * locked FOR UPDATE by its change or delete, the only lock of that write but the idempotency key.
+ *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *

@@ -161,6 +161,9 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'POST /api/v1/promotions/ description 255',
         'POST /api/v1/promotions/{promotionCode}/coupons/ code 255',
         'POST /api/v1/promotions/{promotionCode}/coupons/generate prefix 254',
+        'POST /api/v1/product-options/ code 255',
+        'PUT /api/v1/product-options/{code} values[0].code 255',
+        'POST /api/v1/product-association-types/ code 255',
       ]),
     );
   });

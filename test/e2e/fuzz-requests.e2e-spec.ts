@@ -83,6 +83,13 @@ describe('fuzz: structured requests on every registered route', () => {
         'POST /api/v1/payment-methods',
         'PUT /api/v1/payment-methods/:code',
         'DELETE /api/v1/payment-methods/:code',
+        'GET /api/v1/product-options',
+        'POST /api/v1/product-options',
+        'PUT /api/v1/product-options/:code',
+        'DELETE /api/v1/product-options/:code',
+        'GET /api/v1/product-association-types',
+        'PATCH /api/v1/product-association-types/:code',
+        'DELETE /api/v1/product-association-types/:code',
       ]),
     );
   });
@@ -125,6 +132,8 @@ describe('fuzz: structured requests on every registered route', () => {
     expect(h.formFields.get('POST /api/v1/promotions')).toEqual([
       'name', 'description', 'exclusive', 'usageLimit', 'startsAt', 'endsAt', 'priority', 'couponBased', 'rules', 'actions', 'channels', 'code',
     ]);
+    expect(h.formFields.get('POST /api/v1/product-options')).toEqual(['position', 'translations', 'values', 'code']);
+    expect(h.formFields.get('POST /api/v1/product-association-types')).toEqual(['translations', 'code']);
     expect(h.pools.learned.firstParam.get('/api/v1/currencies')).toEqual(expect.arrayContaining(['USD', 'EUR']));
     expect(h.pools.learned.firstParam.get('/api/v1/carts')?.length).toBeGreaterThan(0);
     expect(h.pools.learned.pairs.get('/api/v1/carts/:cartId/items/:itemId')?.length).toBeGreaterThan(0);
