@@ -1688,6 +1688,109 @@ export interface paths {
         patch: operations["updateExchangeRate"];
         trace?: never;
     };
+    "/api/v1/product-association-types/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List product association types
+         * @description Every association type, in the order they were created.
+         */
+        get: operations["listProductAssociationTypes"];
+        put?: never;
+        /** Create a product association type */
+        post: operations["createProductAssociationType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-association-types/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a product association type */
+        get: operations["showProductAssociationType"];
+        /**
+         * Replace a product association type
+         * @description Every stored translation must be sent again (one left out is blanked and fails); `code` is ignored.
+         */
+        put: operations["replaceProductAssociationType"];
+        post?: never;
+        /**
+         * Delete a product association type
+         * @description Its translations go with it.
+         */
+        delete: operations["deleteProductAssociationType"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some translations of a product association type
+         * @description Only the translations given change, and of those only the fields given; `code` is ignored.
+         */
+        patch: operations["updateProductAssociationType"];
+        trace?: never;
+    };
+    "/api/v1/product-options/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List product options
+         * @description Every product option with its values, in the order they were created.
+         */
+        get: operations["listProductOptions"];
+        put?: never;
+        /**
+         * Create a product option
+         * @description Without `position` the option goes last; a position past the end is the last place, and the options after it move down one.
+         */
+        post: operations["createProductOption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-options/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a product option */
+        get: operations["showProductOption"];
+        /**
+         * Replace a product option
+         * @description Every stored translation must be sent again (one left out is blanked and fails), and so must those of each value sent. Values left out are kept; `position` left out is kept; `code` is ignored.
+         */
+        put: operations["replaceProductOption"];
+        post?: never;
+        /**
+         * Delete a product option
+         * @description Its translations and values go with it; the options after it move up one. An option a product offers, or whose value a variant has, is kept (409).
+         */
+        delete: operations["deleteProductOption"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a product option
+         * @description Only what is given changes; `code` is ignored.
+         */
+        patch: operations["updateProductOption"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8150,6 +8253,82 @@ export interface components {
             };
         };
         /**
+         * @description A page of ProductAssociationTypes.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/product-association-types/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/product-association-types/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/product-association-types/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "code": "similar",
+         *             "translations": {
+         *               "en_US": {
+         *                 "id": 1,
+         *                 "locale": "en_US",
+         *                 "name": "Similar products"
+         *               }
+         *             },
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/product-association-types/similar"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfProductAssociationTypes: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/product-association-types/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/product-association-types/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/product-association-types/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/product-association-types/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/product-association-types/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["ProductAssociationTypeListItem"][];
+            };
+        };
+        /**
          * @description A page of ProductListItem.
          * @example {
          *       "page": 3,
@@ -8290,6 +8469,95 @@ export interface components {
             };
             _embedded: {
                 items: components["schemas"]["ProductListItem"][];
+            };
+        };
+        /**
+         * @description A page of ProductOptions.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/product-options/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/product-options/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/product-options/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "code": "MUG_SIZE",
+         *             "position": 0,
+         *             "translations": {
+         *               "en_US": {
+         *                 "id": 1,
+         *                 "locale": "en_US",
+         *                 "name": "Mug size"
+         *               }
+         *             },
+         *             "values": [
+         *               {
+         *                 "code": "MUG_SIZE_S",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 1,
+         *                     "value": "Small"
+         *                   }
+         *                 }
+         *               }
+         *             ],
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/product-options/MUG_SIZE"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfProductOptions: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/product-options/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/product-options/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/product-options/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/product-options/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/product-options/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["ProductOptionResource"][];
             };
         };
         /**
@@ -10433,6 +10701,211 @@ export interface components {
             };
         };
         /**
+         * @description A product association type with every field.
+         * @example {
+         *       "id": 1,
+         *       "code": "similar",
+         *       "translations": {
+         *         "en_US": {
+         *           "id": 1,
+         *           "locale": "en_US",
+         *           "name": "Similar products"
+         *         }
+         *       },
+         *       "createdAt": "2026-11-21T02:41:27+0000",
+         *       "updatedAt": "2026-11-21T02:41:27+0000",
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/product-association-types/similar"
+         *         }
+         *       }
+         *     }
+         */
+        ProductAssociationType: {
+            id: number;
+            code: string;
+            /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
+            translations: {
+                [key: string]: {
+                    id: number;
+                    locale: string;
+                    name: string;
+                };
+            } | unknown[];
+            /**
+             * @description When the association type was created.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            createdAt: string;
+            /**
+             * @description When the association type was last changed.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            updatedAt: string;
+            _links: {
+                self: {
+                    /** @example /api/v1/product-association-types/similar */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description The association type form of POST.
+         * @example {
+         *       "code": "similar",
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Similar products"
+         *         }
+         *       }
+         *     }
+         */
+        ProductAssociationTypeCreateRequest: {
+            /**
+             * @description Keyed by locale code (a locale of the shop). A locale left out gets no translation; on PUT, a stored translation left out is blanked (and fails).
+             * @example {
+             *       "en_US": {
+             *         "name": "Similar products"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    /** @description 2 to 255 characters. */
+                    name?: string;
+                };
+            };
+            /**
+             * @description Unique; letters, digits, dashes and underscores.
+             * @example similar
+             */
+            code: string;
+        };
+        /**
+         * @description A product association type as its list shows it.
+         * @example {
+         *       "id": 1,
+         *       "code": "similar",
+         *       "translations": {
+         *         "en_US": {
+         *           "id": 1,
+         *           "locale": "en_US",
+         *           "name": "Similar products"
+         *         }
+         *       },
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/product-association-types/similar"
+         *         }
+         *       }
+         *     }
+         */
+        ProductAssociationTypeListItem: {
+            id: number;
+            code: string;
+            /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
+            translations: {
+                [key: string]: {
+                    id: number;
+                    locale: string;
+                    name: string;
+                };
+            } | unknown[];
+            _links: {
+                self: {
+                    /** @example /api/v1/product-association-types/similar */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description The association type form of PATCH: only the translations (and their fields) given change.
+         * @example {
+         *       "translations": {
+         *         "nl_NL": {
+         *           "name": "Vergelijkbare producten"
+         *         }
+         *       }
+         *     }
+         */
+        ProductAssociationTypePatchRequest: {
+            /**
+             * @description Keyed by locale code (a locale of the shop). A locale left out gets no translation; on PUT, a stored translation left out is blanked (and fails).
+             * @example {
+             *       "en_US": {
+             *         "name": "Similar products"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    /** @description 2 to 255 characters. */
+                    name?: string;
+                };
+            };
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /**
+         * @description The association type form of PUT: a stored translation left out is blanked, so it fails.
+         * @example {
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Related products"
+         *         }
+         *       }
+         *     }
+         */
+        ProductAssociationTypeReplaceRequest: {
+            /**
+             * @description Keyed by locale code (a locale of the shop). A locale left out gets no translation; on PUT, a stored translation left out is blanked (and fails).
+             * @example {
+             *       "en_US": {
+             *         "name": "Similar products"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    /** @description 2 to 255 characters. */
+                    name?: string;
+                };
+            };
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ProductAssociationTypeValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    translations: {
+                        errors?: string[];
+                        /** @description One child per locale of the shop, sent or not. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    name: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                };
+            };
+        };
+        /**
          * @description The product form of POST: a locale left out of `translations` gets no translation.
          * @example {
          *       "enabled": true,
@@ -10616,6 +11089,300 @@ export interface components {
             name: string;
             position: number;
             values: components["schemas"]["ProductOptionValue"][];
+        };
+        /**
+         * @description The product option form of POST.
+         * @example {
+         *       "code": "MUG_SIZE",
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Mug size"
+         *         }
+         *       },
+         *       "values": [
+         *         {
+         *           "code": "MUG_SIZE_S",
+         *           "translations": {
+         *             "en_US": {
+         *               "value": "Small"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ProductOptionCreateRequest: {
+            /** @description Place in the list, from 0; past the end it is the last place. Left out: the end on POST, unchanged on updates. */
+            position?: number | null;
+            /**
+             * @description Keyed by locale code (a locale of the shop). A locale left out gets no translation; on PUT, a stored translation left out is blanked (and fails).
+             * @example {
+             *       "en_US": {
+             *         "name": "Mug size"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    name?: string;
+                };
+            };
+            /** @description Values to add or change; values left out are kept (a value is never removed). */
+            values?: {
+                /**
+                 * @description Keyed by locale code (a locale of the shop). A locale left out gets no translation; on PUT, a stored translation left out is blanked (and fails).
+                 * @example {
+                 *       "en_US": {
+                 *         "value": "Medium"
+                 *       }
+                 *     }
+                 */
+                translations?: {
+                    [key: string]: {
+                        value?: string;
+                    };
+                };
+                /** @description A code of a value of this option changes that value; any other adds a value (unique among all option values). */
+                code?: string;
+            }[];
+            /**
+             * @description Unique; letters, digits, dashes and underscores.
+             * @example MUG_SIZE
+             */
+            code: string;
+        };
+        /**
+         * @description The product option form of PATCH: only what is given changes.
+         * @example {
+         *       "position": 0,
+         *       "values": [
+         *         {
+         *           "code": "MUG_SIZE_M",
+         *           "translations": {
+         *             "en_US": {
+         *               "value": "Medium"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ProductOptionPatchRequest: {
+            /** @description Place in the list, from 0; past the end it is the last place. Left out: the end on POST, unchanged on updates. */
+            position?: number | null;
+            /**
+             * @description Keyed by locale code (a locale of the shop). A locale left out gets no translation; on PUT, a stored translation left out is blanked (and fails).
+             * @example {
+             *       "en_US": {
+             *         "name": "Mug size"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    name?: string;
+                };
+            };
+            /** @description Values to add or change; values left out are kept (a value is never removed). */
+            values?: {
+                /**
+                 * @description Keyed by locale code (a locale of the shop). A locale left out gets no translation; on PUT, a stored translation left out is blanked (and fails).
+                 * @example {
+                 *       "en_US": {
+                 *         "value": "Medium"
+                 *       }
+                 *     }
+                 */
+                translations?: {
+                    [key: string]: {
+                        value?: string;
+                    };
+                };
+                /** @description A code of a value of this option changes that value; any other adds a value (unique among all option values). */
+                code?: string;
+            }[];
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /**
+         * @description The product option form of PUT: a stored translation left out (of the option, or of a value sent) is blanked, so it fails.
+         * @example {
+         *       "position": 0,
+         *       "values": [
+         *         {
+         *           "code": "MUG_SIZE_M",
+         *           "translations": {
+         *             "en_US": {
+         *               "value": "Medium"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ProductOptionReplaceRequest: {
+            /** @description Place in the list, from 0; past the end it is the last place. Left out: the end on POST, unchanged on updates. */
+            position?: number | null;
+            /**
+             * @description Keyed by locale code (a locale of the shop). A locale left out gets no translation; on PUT, a stored translation left out is blanked (and fails).
+             * @example {
+             *       "en_US": {
+             *         "name": "Mug size"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    name?: string;
+                };
+            };
+            /** @description Values to add or change; values left out are kept (a value is never removed). */
+            values?: {
+                /**
+                 * @description Keyed by locale code (a locale of the shop). A locale left out gets no translation; on PUT, a stored translation left out is blanked (and fails).
+                 * @example {
+                 *       "en_US": {
+                 *         "value": "Medium"
+                 *       }
+                 *     }
+                 */
+                translations?: {
+                    [key: string]: {
+                        value?: string;
+                    };
+                };
+                /** @description A code of a value of this option changes that value; any other adds a value (unique among all option values). */
+                code?: string;
+            }[];
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+        };
+        /**
+         * @description A product option with its values; the list shows the same.
+         * @example {
+         *       "id": 1,
+         *       "code": "MUG_SIZE",
+         *       "position": 0,
+         *       "translations": {
+         *         "en_US": {
+         *           "id": 1,
+         *           "locale": "en_US",
+         *           "name": "Mug size"
+         *         }
+         *       },
+         *       "values": [
+         *         {
+         *           "code": "MUG_SIZE_S",
+         *           "translations": {
+         *             "en_US": {
+         *               "locale": "en_US",
+         *               "id": 1,
+         *               "value": "Small"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/product-options/MUG_SIZE"
+         *         }
+         *       }
+         *     }
+         */
+        ProductOptionResource: {
+            id: number;
+            code: string;
+            /** @description Place in the list of options, from 0. */
+            position: number;
+            /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
+            translations: {
+                [key: string]: {
+                    id: number;
+                    locale: string;
+                    name: string;
+                };
+            } | unknown[];
+            /** @description In the order they were added. */
+            values: {
+                code: string;
+                /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
+                translations: {
+                    [key: string]: {
+                        locale: string;
+                        id: number;
+                        value: string;
+                    };
+                } | unknown[];
+            }[];
+            _links: {
+                self: {
+                    /** @example /api/v1/product-options/MUG_SIZE */
+                    href: string;
+                };
+            };
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ProductOptionValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    position: {
+                        errors?: string[];
+                    };
+                    translations: {
+                        errors?: string[];
+                        /** @description One child per locale of the shop, sent or not. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    name: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    values: {
+                        errors?: string[];
+                        /** @description One node per entry sent, by index. */
+                        children: {
+                            errors?: string[];
+                            children: {
+                                translations: {
+                                    errors?: string[];
+                                    /** @description One child per locale of the shop, sent or not. */
+                                    children: {
+                                        [key: string]: {
+                                            errors?: string[];
+                                            children: {
+                                                /** @description The messages of this field; `{}` when it has none. */
+                                                value: {
+                                                    errors?: string[];
+                                                };
+                                            };
+                                        };
+                                    };
+                                };
+                                /** @description The messages of this field; `{}` when it has none. */
+                                code: {
+                                    errors?: string[];
+                                };
+                            };
+                        }[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                };
+            };
         };
         /**
          * @description A value of a product option, e.g. a size.
@@ -32251,6 +33018,1398 @@ export interface operations {
                         code: 404;
                         /** @enum {string} */
                         message: "The \"exchange rate\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    listProductAssociationTypes: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of product association types. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProductAssociationTypes"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createProductAssociationType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAssociationTypeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new association type. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAssociationType"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ProductAssociationTypeValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    showProductAssociationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Association type code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The association type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAssociationType"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product association type has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product association type\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceProductAssociationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Association type code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAssociationTypeReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The association type is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAssociationTypeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product association type has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product association type\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteProductAssociationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Association type code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The association type is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product association type has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product association type\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - Something still refers to the association type.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The product association type is in use and cannot be deleted.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateProductAssociationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Association type code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAssociationTypePatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The translations given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAssociationTypeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product association type has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product association type\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    listProductOptions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of product options. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProductOptions"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createProductOption: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductOptionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new product option. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductOptionResource"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ProductOptionValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    showProductOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product option code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product option. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductOptionResource"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product option has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product option\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceProductOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product option code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductOptionReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The product option is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductOptionValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product option has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product option\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteProductOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product option code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product option is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product option has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product option\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - A product offers the option, or a variant has one of its values.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The product option is in use and cannot be deleted.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateProductOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product option code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductOptionPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductOptionValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product option has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product option\" has not been found";
                     };
                 };
             };
