@@ -304,12 +304,12 @@ describe('product options', () => {
       expectJson(await get(`${BASE}MUG_SIZE`), 200, patched);
     });
 
-    it('keeps the name products show of an option without translations; a translation sets it', async () => {
+    it('keeps the en_US name as the name products show: a name in another locale does not change it', async () => {
       const name = async () => (await sql<{ name: string }>(t, `select name from product_option where code = 'COLOR'`))[0].name;
       expectNoContent(await request('PATCH', `${BASE}COLOR`, { position: 2 }));
       expect({ name: await name(), positions: await positions() }).toEqual({ name: 'Color', positions: ['MUG_SIZE:0', 'MUG_MATERIAL:1', 'COLOR:2'] });
       expectNoContent(await request('PATCH', `${BASE}COLOR`, { translations: { nl_NL: { name: 'Kleur' } } }));
-      expect(await name()).toBe('Kleur');
+      expect(await name()).toBe('Color');
       expectNoContent(await request('PATCH', `${BASE}COLOR`, { translations: { en_US: { name: 'Colour' } } }));
       expect(await name()).toBe('Colour');
     });
