@@ -9,10 +9,13 @@ import { ProductWritesService } from './services/product-writes.service';
 import { TaxonsService } from './services/taxons.service';
 import { TaxonsController } from './taxons.controller';
 import { VariantWritesService } from './variants/variant-writes.service';
+import { ProductReviewWritesService } from './reviews/product-review-writes.service';
+import { ProductReviewsController } from './reviews/product-reviews.controller';
+import { ProductReviewsService } from './reviews/product-reviews.service';
 
 @Module({
   imports: [EventsModule, AssociationTypesModule, ProductOptionsModule],
-  controllers: [ProductsController, ProductVariantsController, TaxonsController],
-  providers: [CatalogService, ProductWritesService, TaxonsService, VariantWritesService],
+  controllers: [ProductsController, ProductVariantsController, TaxonsController, ProductReviewsController],
+  providers: [CatalogService, ProductWritesService, TaxonsService, VariantWritesService, ProductReviewsService, ProductReviewWritesService],
 })
 export class CatalogModule {}

@@ -194,6 +194,7 @@ export const mugProductExample = {
   translations: { en_US: { locale: 'en_US', id: 1, name: 'Mug' }, de_DE: { locale: 'de_DE', id: 2, name: 'Becher' } },
   taxons: [{ id: 2, code: 'mugs', name: 'Mugs' }],
   enabled: true,
+  averageRating: 4.5,
   createdAt: '2026-11-21T02:41:27+0000',
   updatedAt: '2026-11-21T02:41:27+0000',
   _links: { self: { href: '/api/v1/products/MUG' }, variants: { href: '/api/v1/products/MUG/variants/' } },

@@ -109,6 +109,7 @@ export const ProductSchema = defineSchema(
       mainTaxon: { ...NamedReferenceSchema, description: 'The main taxon; left out when it has none.' },
       channels: arrayOf(NamedReferenceSchema, { description: 'The channels the product is offered in, by id; left out when it is in none.' }),
       enabled: boolean(),
+      averageRating: { type: 'number', minimum: 0, maximum: 5, description: 'The mean rating of the accepted reviews, to two decimals; 0 without any.' },
       createdAt: dateTime('When the product was created.'),
       updatedAt: dateTime('When the product was last changed.'),
       _links: closedObject({
@@ -128,7 +129,7 @@ const ProductListItemSchema = defineSchema(
       name: string({ description: 'The en_US name.' }),
       code: string(),
       options: arrayOf(ProductOptionSchema, { description: 'By position.' }),
-      averageRating: integer({ minimum: 0, description: 'Always 0: products have no reviews here.' }),
+      averageRating: { type: 'number', minimum: 0, maximum: 5, description: 'The mean rating of the accepted reviews, to two decimals; 0 without any.' },
       images: arrayOf(closedObject({ id: integer(), type: string(), path: string() }), { description: 'Always empty: products have no images here.' }),
       _links: selfLinks(PRODUCT_HREF, '/api/v1/products/TOTE_BAG'),
     },

@@ -228,6 +228,7 @@ export const createdProductExample = {
   mainTaxon: { id: 2, code: 'mugs', name: 'Mugs' },
   channels: [{ id: 1, code: 'WEB', name: 'Web Channel' }],
   enabled: true,
+  averageRating: 0,
   createdAt: '2026-11-30T09:12:44+0000',
   updatedAt: '2026-11-30T09:12:44+0000',
   _links: { self: { href: '/api/v1/products/TRAVEL_MUG' }, variants: { href: '/api/v1/products/TRAVEL_MUG/variants/' } },

@@ -19,6 +19,7 @@ import { ProductOption } from '../catalog/entities/product-option.entity';
 import { ProductTranslation } from '../catalog/entities/product-translation.entity';
 import { ProductVariantTranslation } from '../catalog/entities/product-variant-translation.entity';
 import { ProductVariant } from '../catalog/entities/product-variant.entity';
+import { ProductReview } from '../catalog/reviews/product-review.entity';
 import { Product } from '../catalog/entities/product.entity';
 import { Taxon } from '../catalog/entities/taxon.entity';
 import { Channel } from '../channels/entities/channel.entity';
@@ -59,6 +60,7 @@ export const ALL_ENTITIES = [
   Taxon, ProductOption, ProductOptionValue, ProductOptionValueTranslation,
   ProductOptionTranslation, ProductAssociationType, ProductAssociationTypeTranslation,
   Product, ProductTranslation, ProductVariant, ProductVariantTranslation, ChannelPricing,
+  ProductReview,
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
   Order, OrderItem, OrderSequence,
   IdempotencyKey,

@@ -16,6 +16,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *  4a. products          FOR NO KEY UPDATE: a variant's create, change (PUT, PATCH) locks its product first
  *                        (src/catalog/variants/variant-writes.service.ts), so the product's next position and
  *                        its variants' option sets stay true until commit; nothing of the order path locks products
+ *                        A review's change, accept, reject or delete locks its product FOR NO KEY UPDATE, then
+ *                        the review FOR UPDATE, and recomputes the product's average rating under that lock
+ *                        (src/catalog/reviews/average-rating.ts); a customer's delete (after the customer and
+ *                        their orders) locks the products their accepted reviews count in, in id order. A
+ *                        review's create finds or inserts its author first (the customer FOR SHARE, level 1),
+ *                        then takes FOR KEY SHARE on the product, so a delete of either waits for it
  *   5. product variants  FOR UPDATE, in id order: stock (completion, payment, cancel); key share by
  *                        the insert of a new cart line (adding it to a cart, at the flush); FOR UPDATE by a
  *                        variant's change or delete through the API (one variant, after its product; its

@@ -151,6 +151,7 @@ describe('catalog: product writes', () => {
       ...(p.mainTaxon !== undefined && { mainTaxon: await reference('taxon', p.mainTaxon) }),
       ...(channels.length > 0 && { channels }),
       enabled: p.enabled,
+      averageRating: 0,
       ...(await stamps(t, 'product', 'id = ?', [id])),
       _links: { self: { href: `/api/v1/products/${code}` }, variants: { href: `/api/v1/products/${code}/variants/` } },
     };

@@ -109,6 +109,7 @@ describe('catalog resources: products and product variants', () => {
         },
         taxons: [{ id: await taxonId('mugs'), code: 'mugs', name: 'Mugs' }],
         enabled: true,
+        averageRating: 0,
         ...(await stamps(t, 'product', 'id = ?', [id])),
         _links: { self: { href: '/api/v1/products/MUG' }, variants: { href: '/api/v1/products/MUG/variants/' } },
       });
@@ -148,6 +149,7 @@ describe('catalog resources: products and product variants', () => {
         },
         taxons: [{ id: await taxonId('accessories'), code: 'accessories', name: 'Accessories' }],
         enabled: true,
+        averageRating: 0,
         ...(await stamps(t, 'product', 'id = ?', [id])),
         _links: { self: { href: '/api/v1/products/CAP' }, variants: { href: '/api/v1/products/CAP/variants/' } },
       });
@@ -175,6 +177,7 @@ describe('catalog resources: products and product variants', () => {
         },
         taxons: [{ id: await taxonId('mugs'), code: 'mugs', name: 'Mugs' }],
         enabled: false,
+        averageRating: 0,
         ...(await stamps(t, 'product', 'id = ?', [id])),
         _links: { self: { href: '/api/v1/products/OLD_MUG' }, variants: { href: '/api/v1/products/OLD_MUG/variants/' } },
       });
@@ -203,6 +206,7 @@ describe('catalog resources: products and product variants', () => {
         translations: { de_DE: { locale: 'de_DE', id: await productTranslationId('LIMITED MUG/1', 'de_DE'), name: 'Limitierter Becher' } },
         taxons: [],
         enabled: true,
+        averageRating: 0,
         ...(await stamps(t, 'product', 'id = ?', [id])),
         _links: { self: { href: '/api/v1/products/LIMITED%20MUG%2F1' }, variants: { href: '/api/v1/products/LIMITED%20MUG%2F1/variants/' } },
       });

@@ -39,6 +39,10 @@ export class Product {
   @ManyToOne({ entity: () => Taxon, nullable: true, deleteRule: 'set null' })
   mainTaxon: Taxon | null = null;
 
+  /** The mean rating of the accepted reviews, kept by src/catalog/reviews/average-rating.ts; 0 without any. */
+  @Property({ type: 'decimal', precision: 3, scale: 2, default: 0 })
+  averageRating: string & Opt = '0';
+
   @Property({ type: 'datetime', onCreate: () => new Date() })
   createdAt: Date & Opt = new Date();
 

@@ -34,6 +34,7 @@ export interface ProductListItem {
   id: number;
   code: string;
   name: string;
+  averageRating: number;
   options: ProductOption[];
 }
 
@@ -99,8 +100,8 @@ export async function findProductListPage(
   const { limit, offset } = fromEnd ?? window;
   const from = listedProducts(filters);
   const rows = await em.execute<ProductListItem[]>(
-    `select page.id, page.code, page.name, ${productOptionsJson('page.id')} as options
-       from (select p.id, p.code, pt.name ${from.sql} order by ${orderBy(SORT_COLUMNS, sorting)} limit ? offset ?) page
+    `select page.id, page.code, page.name, page.average_rating::float8 as "averageRating", ${productOptionsJson('page.id')} as options
+       from (select p.id, p.code, pt.name, p.average_rating ${from.sql} order by ${orderBy(SORT_COLUMNS, sorting)} limit ? offset ?) page
       order by ${orderBy(PAGE_COLUMNS, sorting)}`,
     [...from.params, limit, offset],
     LIST_READ,

@@ -34,6 +34,8 @@ export interface Product {
   id: number;
   code: string;
   enabled: boolean;
+  /** Of the accepted reviews. */
+  averageRating: number;
   createdAt: Date;
   updatedAt: Date;
   variants: Variant[];
@@ -55,7 +57,7 @@ export const productOptionsJson = (productId: string) => `
              where ppo.product_id = ${productId}), '[]'::json)`;
 
 const PRODUCT_SELECT = `
-  select prod.id, prod.code, prod.enabled, prod.created_at as "createdAt", prod.updated_at as "updatedAt",
+  select prod.id, prod.code, prod.enabled, prod.average_rating::float8 as "averageRating", prod.created_at as "createdAt", prod.updated_at as "updatedAt",
          coalesce((select json_agg(variant order by variant.position, variant.id)
                      from (${VARIANT_SELECT} where v.product_id = prod.id) variant), '[]'::json) as variants,
          ${productOptionsJson('prod.id')} as options,

@@ -42,6 +42,7 @@ export function serializeProduct(row: Product) {
     ...(row.mainTaxon !== null && { mainTaxon: reference(row.mainTaxon) }),
     ...(row.channels.length > 0 && { channels: row.channels.map(reference) }),
     enabled: row.enabled,
+    averageRating: row.averageRating,
     createdAt: formatDateTime(row.createdAt),
     updatedAt: formatDateTime(row.updatedAt),
     _links: {
@@ -52,8 +53,8 @@ export function serializeProduct(row: Product) {
 }
 
 /**
- * A product in the product list: its en_US name, its options, and the rating and images the list shape has
- * (no product has reviews or images here, so 0 and none).
+ * A product in the product list: its en_US name, its options, the average rating of its accepted reviews,
+ * and the images the list shape has (no product has images here, so none).
  */
 export function serializeProductListItem(row: ProductListItem) {
   return {
@@ -61,7 +62,7 @@ export function serializeProductListItem(row: ProductListItem) {
     name: row.name,
     code: row.code,
     options: row.options.map(serializeOption),
-    averageRating: 0,
+    averageRating: row.averageRating,
     images: [],
     _links: selfLink(links.product(row.code)),
   };

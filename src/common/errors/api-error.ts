@@ -17,7 +17,7 @@ export function httpError(status: number, message: string, headers?: Record<stri
 export type ResourceName = 'customer' | 'cart' | 'cart item' | 'order' | 'channel' | 'product' | 'product variant' | 'payment' | 'shipment' | 'payment method' | 'shipping method' | 'zone' | 'promotion coupon'
   | 'tax category' | 'shipping category' | 'promotion' | 'webhook' | 'event' | 'locale' | 'currency' | 'taxon'
   | 'admin user' | 'API client' | 'country' | 'province'
-  | 'tax rate' | 'exchange rate' | 'product option' | 'product association type';
+  | 'tax rate' | 'exchange rate' | 'product option' | 'product association type' | 'product review';
 
 /** The message of `resourceNotFound` (for documentation examples). */
 export const resourceNotFoundMessage = (resource: ResourceName): string => `The "${resource}" has not been found`;

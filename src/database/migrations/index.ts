@@ -21,6 +21,7 @@ import { Migration20261129071000 } from './Migration20261129071000';
 import { Migration20261129074000 } from './Migration20261129074000';
 import { Migration20261129075000 } from './Migration20261129075000';
 import { Migration20261129077000 } from './Migration20261129077000';
+import { Migration20261129081000 } from './Migration20261129081000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129074000', class: Migration20261129074000 },
   { name: 'Migration20261129075000', class: Migration20261129075000 },
   { name: 'Migration20261129077000', class: Migration20261129077000 },
+  { name: 'Migration20261129081000', class: Migration20261129081000 },
 ];

@@ -20,7 +20,7 @@ export class CustomerDeletionController {
   @ApiOperation({
     operationId: 'deleteCustomer',
     summary: 'Delete a customer',
-    description: 'Removes the customer with the shop account, the address book and the carts. A customer who placed orders is kept (409).',
+    description: 'Removes the customer with the shop account, the address book, the carts and the product reviews they wrote (the average ratings they counted in are recomputed). A customer who placed orders is kept (409).',
   })
   @ApiCustomerId()
   @ApiResponses(noContent('The customer is gone.'), customerNotFound(), conflict('The customer has placed orders, which are kept as financial records.', HAS_PLACED_ORDERS))

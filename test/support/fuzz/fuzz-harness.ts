@@ -6,6 +6,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LightMyRequestResponse } from 'fastify';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml } from '../../../src/fixtures';
 import { WebhookSubscription } from '../../../src/webhooks/entities/webhook-subscription.entity';
+import { Product } from '../../../src/catalog/entities/product.entity';
+import { ProductReview } from '../../../src/catalog/reviews/product-review.entity';
+import { Customer } from '../../../src/customers/entities/customer.entity';
 import { newSigningSecret } from '../../../src/webhooks/signing-secrets';
 import { startTestApp, type TestApp } from '../test-app';
 import { finishedTransactionsMark, fingerprint, fingerprintStatement, readIdPools } from './database-state';
@@ -58,6 +61,10 @@ async function loadDemoShop(t: TestApp): Promise<void> {
     await loadFixtures(em, sources, { purge: true, now: new Date(), outbox: t.outbox }, engineOrderHooks);
     const now = new Date();
     for (const webhook of SPARE_WEBHOOKS) em.create(WebhookSubscription, { ...webhook, secret: newSigningSecret(), createdAt: now, updatedAt: now });
+    // Reviews (the fixtures have none), so the review item routes reach their forms too.
+    const mug = await em.findOneOrFail(Product, { code: 'MUG' });
+    const authors = await em.find(Customer, { email: { $like: 'spare%@fuzz.test' } }, { orderBy: { id: 'asc' }, limit: 3 });
+    for (const [index, author] of authors.entries()) em.create(ProductReview, { title: `Spare review ${index}`, rating: 1 + index, comment: 'Fine.', product: mug, author });
     await em.flush();
   });
 }
