@@ -304,7 +304,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a customer
-         * @description Removes the customer with the shop account, the address book and the carts. A customer who placed orders is kept (409).
+         * @description Removes the customer with the shop account, the address book, the carts and the product reviews they wrote (the average ratings they counted in are recomputed). A customer who placed orders is kept (409).
          */
         delete: operations["deleteCustomer"];
         options?: never;
@@ -460,6 +460,115 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productCode}/reviews/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a product's reviews
+         * @description Every review of the product, whatever its status; newest first unless sorted otherwise.
+         */
+        get: operations["listProductReviews"];
+        put?: never;
+        /**
+         * Create a product review
+         * @description A `new` review by the customer with the email given, or by a new guest customer when no customer has it.
+         */
+        post: operations["createProductReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productCode}/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a product review */
+        get: operations["showProductReview"];
+        /**
+         * Replace a product review
+         * @description Rating, title and comment are all required; `author` is ignored.
+         */
+        put: operations["replaceProductReview"];
+        post?: never;
+        /**
+         * Delete a product review
+         * @description An accepted review no longer counts in the average rating.
+         */
+        delete: operations["deleteProductReview"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a product review
+         * @description Only the fields given change; `author` is ignored.
+         */
+        patch: operations["updateProductReview"];
+        trace?: never;
+    };
+    "/api/v1/products/{productCode}/reviews/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept a product review (PUT)
+         * @description Only a `new` review; the body is ignored. The product's average rating then counts it. POST, PUT and PATCH do the same.
+         */
+        put: operations["acceptProductReviewPut"];
+        /**
+         * Accept a product review
+         * @description Only a `new` review; the body is ignored. The product's average rating then counts it. POST, PUT and PATCH do the same.
+         */
+        post: operations["acceptProductReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Accept a product review (PATCH)
+         * @description Only a `new` review; the body is ignored. The product's average rating then counts it. POST, PUT and PATCH do the same.
+         */
+        patch: operations["acceptProductReviewPatch"];
+        trace?: never;
+    };
+    "/api/v1/products/{productCode}/reviews/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reject a product review (PUT)
+         * @description Only a `new` review; the body is ignored. It never counts in the average rating. POST, PUT and PATCH do the same.
+         */
+        put: operations["rejectProductReviewPut"];
+        /**
+         * Reject a product review
+         * @description Only a `new` review; the body is ignored. It never counts in the average rating. POST, PUT and PATCH do the same.
+         */
+        post: operations["rejectProductReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Reject a product review (PATCH)
+         * @description Only a `new` review; the body is ignored. It never counts in the average rating. POST, PUT and PATCH do the same.
+         */
+        patch: operations["rejectProductReviewPatch"];
         trace?: never;
     };
     "/api/v1/tax-categories/": {
@@ -8561,6 +8670,492 @@ export interface components {
             };
         };
         /**
+         * @description A page of ProductReviews.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/products/MUG/reviews/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/products/MUG/reviews/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/products/MUG/reviews/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 3,
+         *             "title": "Keeps coffee hot",
+         *             "rating": 5,
+         *             "comment": "Still warm after an hour.",
+         *             "author": {
+         *               "id": 7,
+         *               "email": "Ann.Reader@example.com",
+         *               "emailCanonical": "ann.reader@example.com",
+         *               "gender": "u",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/customers/7"
+         *                 }
+         *               }
+         *             },
+         *             "status": "new",
+         *             "reviewSubject": {
+         *               "id": 1,
+         *               "code": "MUG",
+         *               "variants": [
+         *                 {
+         *                   "descriptor": "Star wars mug (MUG_SW)",
+         *                   "id": 1,
+         *                   "code": "MUG_SW",
+         *                   "optionValues": [
+         *                     {
+         *                       "code": "MUG_SIZE_S",
+         *                       "translations": {
+         *                         "en_US": {
+         *                           "locale": "en_US",
+         *                           "id": 1,
+         *                           "value": "Size S"
+         *                         },
+         *                         "de_DE": {
+         *                           "locale": "de_DE",
+         *                           "id": 2,
+         *                           "value": "Size S"
+         *                         }
+         *                       }
+         *                     },
+         *                     {
+         *                       "code": "MUG_COLOR_WHITE",
+         *                       "translations": {
+         *                         "en_US": {
+         *                           "locale": "en_US",
+         *                           "id": 5,
+         *                           "value": "White"
+         *                         },
+         *                         "de_DE": {
+         *                           "locale": "de_DE",
+         *                           "id": 6,
+         *                           "value": "White"
+         *                         }
+         *                       }
+         *                     }
+         *                   ],
+         *                   "position": 0,
+         *                   "translations": {
+         *                     "en_US": {
+         *                       "locale": "en_US",
+         *                       "id": 1,
+         *                       "name": "Star wars mug"
+         *                     },
+         *                     "de_DE": {
+         *                       "locale": "de_DE",
+         *                       "id": 2,
+         *                       "name": "Star wars mug"
+         *                     }
+         *                   },
+         *                   "version": 1,
+         *                   "onHold": 0,
+         *                   "onHand": 0,
+         *                   "tracked": false,
+         *                   "taxCategory": {
+         *                     "id": 1,
+         *                     "code": "std",
+         *                     "name": "Standard",
+         *                     "description": "Most goods",
+         *                     "createdAt": "2026-11-21T02:41:27+0000",
+         *                     "updatedAt": "2026-11-21T02:41:27+0000",
+         *                     "_links": {
+         *                       "self": {
+         *                         "href": "/api/v1/tax-categories/std"
+         *                       }
+         *                     }
+         *                   },
+         *                   "shippingCategory": {
+         *                     "id": 1,
+         *                     "code": "regular",
+         *                     "name": "Regular",
+         *                     "createdAt": "2026-11-21T02:41:27+0000",
+         *                     "updatedAt": "2026-11-21T02:41:27+0000",
+         *                     "_links": {
+         *                       "self": {
+         *                         "href": "/api/v1/shipping-categories/regular"
+         *                       }
+         *                     }
+         *                   },
+         *                   "channelPricings": {
+         *                     "WEB": {
+         *                       "channelCode": "WEB",
+         *                       "price": 1059
+         *                     },
+         *                     "EU_WEB": {
+         *                       "channelCode": "EU_WEB",
+         *                       "price": 999
+         *                     }
+         *                   },
+         *                   "_links": {
+         *                     "self": {
+         *                       "href": "/api/v1/products/MUG/variants/MUG_SW"
+         *                     },
+         *                     "product": {
+         *                       "href": "/api/v1/products/MUG"
+         *                     }
+         *                   }
+         *                 },
+         *                 {
+         *                   "descriptor": "Lord of the rings mug (MUG_LOTR)",
+         *                   "id": 2,
+         *                   "code": "MUG_LOTR",
+         *                   "optionValues": [
+         *                     {
+         *                       "code": "MUG_SIZE_L",
+         *                       "translations": {
+         *                         "en_US": {
+         *                           "locale": "en_US",
+         *                           "id": 3,
+         *                           "value": "Size L"
+         *                         },
+         *                         "de_DE": {
+         *                           "locale": "de_DE",
+         *                           "id": 4,
+         *                           "value": "Size L"
+         *                         }
+         *                       }
+         *                     },
+         *                     {
+         *                       "code": "MUG_COLOR_WHITE",
+         *                       "translations": {
+         *                         "en_US": {
+         *                           "locale": "en_US",
+         *                           "id": 5,
+         *                           "value": "White"
+         *                         },
+         *                         "de_DE": {
+         *                           "locale": "de_DE",
+         *                           "id": 6,
+         *                           "value": "White"
+         *                         }
+         *                       }
+         *                     }
+         *                   ],
+         *                   "position": 1,
+         *                   "translations": {
+         *                     "en_US": {
+         *                       "locale": "en_US",
+         *                       "id": 3,
+         *                       "name": "Lord of the rings mug"
+         *                     },
+         *                     "de_DE": {
+         *                       "locale": "de_DE",
+         *                       "id": 4,
+         *                       "name": "Lord of the rings mug"
+         *                     }
+         *                   },
+         *                   "version": 1,
+         *                   "onHold": 0,
+         *                   "onHand": 0,
+         *                   "tracked": false,
+         *                   "taxCategory": {
+         *                     "id": 1,
+         *                     "code": "std",
+         *                     "name": "Standard",
+         *                     "description": "Most goods",
+         *                     "createdAt": "2026-11-21T02:41:27+0000",
+         *                     "updatedAt": "2026-11-21T02:41:27+0000",
+         *                     "_links": {
+         *                       "self": {
+         *                         "href": "/api/v1/tax-categories/std"
+         *                       }
+         *                     }
+         *                   },
+         *                   "shippingCategory": {
+         *                     "id": 1,
+         *                     "code": "regular",
+         *                     "name": "Regular",
+         *                     "createdAt": "2026-11-21T02:41:27+0000",
+         *                     "updatedAt": "2026-11-21T02:41:27+0000",
+         *                     "_links": {
+         *                       "self": {
+         *                         "href": "/api/v1/shipping-categories/regular"
+         *                       }
+         *                     }
+         *                   },
+         *                   "channelPricings": {
+         *                     "WEB": {
+         *                       "channelCode": "WEB",
+         *                       "price": 1259
+         *                     },
+         *                     "EU_WEB": {
+         *                       "channelCode": "EU_WEB",
+         *                       "price": 1199
+         *                     }
+         *                   },
+         *                   "_links": {
+         *                     "self": {
+         *                       "href": "/api/v1/products/MUG/variants/MUG_LOTR"
+         *                     },
+         *                     "product": {
+         *                       "href": "/api/v1/products/MUG"
+         *                     }
+         *                   }
+         *                 },
+         *                 {
+         *                   "descriptor": "Breaking bad mug (HARD_AVAILABLE_MUG)",
+         *                   "id": 3,
+         *                   "code": "HARD_AVAILABLE_MUG",
+         *                   "optionValues": [
+         *                     {
+         *                       "code": "MUG_SIZE_L",
+         *                       "translations": {
+         *                         "en_US": {
+         *                           "locale": "en_US",
+         *                           "id": 3,
+         *                           "value": "Size L"
+         *                         },
+         *                         "de_DE": {
+         *                           "locale": "de_DE",
+         *                           "id": 4,
+         *                           "value": "Size L"
+         *                         }
+         *                       }
+         *                     },
+         *                     {
+         *                       "code": "MUG_COLOR_BLACK",
+         *                       "translations": {
+         *                         "en_US": {
+         *                           "locale": "en_US",
+         *                           "id": 7,
+         *                           "value": "Black"
+         *                         },
+         *                         "de_DE": {
+         *                           "locale": "de_DE",
+         *                           "id": 8,
+         *                           "value": "Black"
+         *                         }
+         *                       }
+         *                     }
+         *                   ],
+         *                   "position": 2,
+         *                   "translations": {
+         *                     "en_US": {
+         *                       "locale": "en_US",
+         *                       "id": 5,
+         *                       "name": "Breaking bad mug"
+         *                     },
+         *                     "de_DE": {
+         *                       "locale": "de_DE",
+         *                       "id": 6,
+         *                       "name": "Breaking bad mug"
+         *                     }
+         *                   },
+         *                   "version": 2,
+         *                   "onHold": 1,
+         *                   "onHand": 5,
+         *                   "tracked": true,
+         *                   "taxCategory": {
+         *                     "id": 1,
+         *                     "code": "std",
+         *                     "name": "Standard",
+         *                     "description": "Most goods",
+         *                     "createdAt": "2026-11-21T02:41:27+0000",
+         *                     "updatedAt": "2026-11-21T02:41:27+0000",
+         *                     "_links": {
+         *                       "self": {
+         *                         "href": "/api/v1/tax-categories/std"
+         *                       }
+         *                     }
+         *                   },
+         *                   "shippingCategory": {
+         *                     "id": 1,
+         *                     "code": "regular",
+         *                     "name": "Regular",
+         *                     "createdAt": "2026-11-21T02:41:27+0000",
+         *                     "updatedAt": "2026-11-21T02:41:27+0000",
+         *                     "_links": {
+         *                       "self": {
+         *                         "href": "/api/v1/shipping-categories/regular"
+         *                       }
+         *                     }
+         *                   },
+         *                   "channelPricings": {
+         *                     "WEB": {
+         *                       "channelCode": "WEB",
+         *                       "price": 1500
+         *                     },
+         *                     "EU_WEB": {
+         *                       "channelCode": "EU_WEB",
+         *                       "price": 1400
+         *                     }
+         *                   },
+         *                   "_links": {
+         *                     "self": {
+         *                       "href": "/api/v1/products/MUG/variants/HARD_AVAILABLE_MUG"
+         *                     },
+         *                     "product": {
+         *                       "href": "/api/v1/products/MUG"
+         *                     }
+         *                   }
+         *                 }
+         *               ],
+         *               "options": [
+         *                 {
+         *                   "id": 1,
+         *                   "code": "MUG_SIZE",
+         *                   "name": "Mug size",
+         *                   "position": 0,
+         *                   "values": [
+         *                     {
+         *                       "code": "MUG_SIZE_S",
+         *                       "translations": {
+         *                         "en_US": {
+         *                           "locale": "en_US",
+         *                           "id": 1,
+         *                           "value": "Size S"
+         *                         },
+         *                         "de_DE": {
+         *                           "locale": "de_DE",
+         *                           "id": 2,
+         *                           "value": "Size S"
+         *                         }
+         *                       }
+         *                     },
+         *                     {
+         *                       "code": "MUG_SIZE_L",
+         *                       "translations": {
+         *                         "en_US": {
+         *                           "locale": "en_US",
+         *                           "id": 3,
+         *                           "value": "Size L"
+         *                         },
+         *                         "de_DE": {
+         *                           "locale": "de_DE",
+         *                           "id": 4,
+         *                           "value": "Size L"
+         *                         }
+         *                       }
+         *                     }
+         *                   ]
+         *                 },
+         *                 {
+         *                   "id": 2,
+         *                   "code": "MUG_COLOR",
+         *                   "name": "Mug color",
+         *                   "position": 1,
+         *                   "values": [
+         *                     {
+         *                       "code": "MUG_COLOR_WHITE",
+         *                       "translations": {
+         *                         "en_US": {
+         *                           "locale": "en_US",
+         *                           "id": 5,
+         *                           "value": "White"
+         *                         },
+         *                         "de_DE": {
+         *                           "locale": "de_DE",
+         *                           "id": 6,
+         *                           "value": "White"
+         *                         }
+         *                       }
+         *                     },
+         *                     {
+         *                       "code": "MUG_COLOR_BLACK",
+         *                       "translations": {
+         *                         "en_US": {
+         *                           "locale": "en_US",
+         *                           "id": 7,
+         *                           "value": "Black"
+         *                         },
+         *                         "de_DE": {
+         *                           "locale": "de_DE",
+         *                           "id": 8,
+         *                           "value": "Black"
+         *                         }
+         *                       }
+         *                     }
+         *                   ]
+         *                 }
+         *               ],
+         *               "translations": {
+         *                 "en_US": {
+         *                   "locale": "en_US",
+         *                   "id": 1,
+         *                   "name": "Mug"
+         *                 },
+         *                 "de_DE": {
+         *                   "locale": "de_DE",
+         *                   "id": 2,
+         *                   "name": "Becher"
+         *                 }
+         *               },
+         *               "taxons": [
+         *                 {
+         *                   "id": 2,
+         *                   "code": "mugs",
+         *                   "name": "Mugs"
+         *                 }
+         *               ],
+         *               "enabled": true,
+         *               "averageRating": 4.5,
+         *               "createdAt": "2026-11-21T02:41:27+0000",
+         *               "updatedAt": "2026-11-21T02:41:27+0000",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/products/MUG"
+         *                 },
+         *                 "variants": {
+         *                   "href": "/api/v1/products/MUG/variants/"
+         *                 }
+         *               }
+         *             },
+         *             "createdAt": "2026-11-30T09:12:44+0000",
+         *             "updatedAt": "2026-11-30T09:12:44+0000"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfProductReviews: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/products/MUG/reviews/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/products/MUG/reviews/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/products/MUG/reviews/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/products/MUG/reviews/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/products/MUG/reviews/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["ProductReview"][];
+            };
+        };
+        /**
          * @description A page of ProductVariantListItem.
          * @example {
          *       "page": 1,
@@ -10627,6 +11222,7 @@ export interface components {
          *         }
          *       ],
          *       "enabled": true,
+         *       "averageRating": 4.5,
          *       "createdAt": "2026-11-21T02:41:27+0000",
          *       "updatedAt": "2026-11-21T02:41:27+0000",
          *       "_links": {
@@ -10679,6 +11275,8 @@ export interface components {
                 name: string;
             }[];
             enabled: boolean;
+            /** @description The mean rating of the accepted reviews, to two decimals; 0 without any. */
+            averageRating: number;
             /**
              * @description When the product was created.
              * @example 2026-11-21T10:20:30+0000
@@ -10996,7 +11594,7 @@ export interface components {
             code: string;
             /** @description By position. */
             options: components["schemas"]["ProductOption"][];
-            /** @description Always 0: products have no reviews here. */
+            /** @description The mean rating of the accepted reviews, to two decimals; 0 without any. */
             averageRating: number;
             /** @description Always empty: products have no images here. */
             images: {
@@ -11525,6 +12123,572 @@ export interface components {
              *     ]
              */
             options?: string[] | null;
+        };
+        /**
+         * @description A product review with its author and product.
+         * @example {
+         *       "id": 3,
+         *       "title": "Keeps coffee hot",
+         *       "rating": 5,
+         *       "comment": "Still warm after an hour.",
+         *       "author": {
+         *         "id": 7,
+         *         "email": "Ann.Reader@example.com",
+         *         "emailCanonical": "ann.reader@example.com",
+         *         "gender": "u",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/customers/7"
+         *           }
+         *         }
+         *       },
+         *       "status": "new",
+         *       "reviewSubject": {
+         *         "id": 1,
+         *         "code": "MUG",
+         *         "variants": [
+         *           {
+         *             "descriptor": "Star wars mug (MUG_SW)",
+         *             "id": 1,
+         *             "code": "MUG_SW",
+         *             "optionValues": [
+         *               {
+         *                 "code": "MUG_SIZE_S",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 1,
+         *                     "value": "Size S"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 2,
+         *                     "value": "Size S"
+         *                   }
+         *                 }
+         *               },
+         *               {
+         *                 "code": "MUG_COLOR_WHITE",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 5,
+         *                     "value": "White"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 6,
+         *                     "value": "White"
+         *                   }
+         *                 }
+         *               }
+         *             ],
+         *             "position": 0,
+         *             "translations": {
+         *               "en_US": {
+         *                 "locale": "en_US",
+         *                 "id": 1,
+         *                 "name": "Star wars mug"
+         *               },
+         *               "de_DE": {
+         *                 "locale": "de_DE",
+         *                 "id": 2,
+         *                 "name": "Star wars mug"
+         *               }
+         *             },
+         *             "version": 1,
+         *             "onHold": 0,
+         *             "onHand": 0,
+         *             "tracked": false,
+         *             "taxCategory": {
+         *               "id": 1,
+         *               "code": "std",
+         *               "name": "Standard",
+         *               "description": "Most goods",
+         *               "createdAt": "2026-11-21T02:41:27+0000",
+         *               "updatedAt": "2026-11-21T02:41:27+0000",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/tax-categories/std"
+         *                 }
+         *               }
+         *             },
+         *             "shippingCategory": {
+         *               "id": 1,
+         *               "code": "regular",
+         *               "name": "Regular",
+         *               "createdAt": "2026-11-21T02:41:27+0000",
+         *               "updatedAt": "2026-11-21T02:41:27+0000",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/shipping-categories/regular"
+         *                 }
+         *               }
+         *             },
+         *             "channelPricings": {
+         *               "WEB": {
+         *                 "channelCode": "WEB",
+         *                 "price": 1059
+         *               },
+         *               "EU_WEB": {
+         *                 "channelCode": "EU_WEB",
+         *                 "price": 999
+         *               }
+         *             },
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/products/MUG/variants/MUG_SW"
+         *               },
+         *               "product": {
+         *                 "href": "/api/v1/products/MUG"
+         *               }
+         *             }
+         *           },
+         *           {
+         *             "descriptor": "Lord of the rings mug (MUG_LOTR)",
+         *             "id": 2,
+         *             "code": "MUG_LOTR",
+         *             "optionValues": [
+         *               {
+         *                 "code": "MUG_SIZE_L",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 3,
+         *                     "value": "Size L"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 4,
+         *                     "value": "Size L"
+         *                   }
+         *                 }
+         *               },
+         *               {
+         *                 "code": "MUG_COLOR_WHITE",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 5,
+         *                     "value": "White"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 6,
+         *                     "value": "White"
+         *                   }
+         *                 }
+         *               }
+         *             ],
+         *             "position": 1,
+         *             "translations": {
+         *               "en_US": {
+         *                 "locale": "en_US",
+         *                 "id": 3,
+         *                 "name": "Lord of the rings mug"
+         *               },
+         *               "de_DE": {
+         *                 "locale": "de_DE",
+         *                 "id": 4,
+         *                 "name": "Lord of the rings mug"
+         *               }
+         *             },
+         *             "version": 1,
+         *             "onHold": 0,
+         *             "onHand": 0,
+         *             "tracked": false,
+         *             "taxCategory": {
+         *               "id": 1,
+         *               "code": "std",
+         *               "name": "Standard",
+         *               "description": "Most goods",
+         *               "createdAt": "2026-11-21T02:41:27+0000",
+         *               "updatedAt": "2026-11-21T02:41:27+0000",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/tax-categories/std"
+         *                 }
+         *               }
+         *             },
+         *             "shippingCategory": {
+         *               "id": 1,
+         *               "code": "regular",
+         *               "name": "Regular",
+         *               "createdAt": "2026-11-21T02:41:27+0000",
+         *               "updatedAt": "2026-11-21T02:41:27+0000",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/shipping-categories/regular"
+         *                 }
+         *               }
+         *             },
+         *             "channelPricings": {
+         *               "WEB": {
+         *                 "channelCode": "WEB",
+         *                 "price": 1259
+         *               },
+         *               "EU_WEB": {
+         *                 "channelCode": "EU_WEB",
+         *                 "price": 1199
+         *               }
+         *             },
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/products/MUG/variants/MUG_LOTR"
+         *               },
+         *               "product": {
+         *                 "href": "/api/v1/products/MUG"
+         *               }
+         *             }
+         *           },
+         *           {
+         *             "descriptor": "Breaking bad mug (HARD_AVAILABLE_MUG)",
+         *             "id": 3,
+         *             "code": "HARD_AVAILABLE_MUG",
+         *             "optionValues": [
+         *               {
+         *                 "code": "MUG_SIZE_L",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 3,
+         *                     "value": "Size L"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 4,
+         *                     "value": "Size L"
+         *                   }
+         *                 }
+         *               },
+         *               {
+         *                 "code": "MUG_COLOR_BLACK",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 7,
+         *                     "value": "Black"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 8,
+         *                     "value": "Black"
+         *                   }
+         *                 }
+         *               }
+         *             ],
+         *             "position": 2,
+         *             "translations": {
+         *               "en_US": {
+         *                 "locale": "en_US",
+         *                 "id": 5,
+         *                 "name": "Breaking bad mug"
+         *               },
+         *               "de_DE": {
+         *                 "locale": "de_DE",
+         *                 "id": 6,
+         *                 "name": "Breaking bad mug"
+         *               }
+         *             },
+         *             "version": 2,
+         *             "onHold": 1,
+         *             "onHand": 5,
+         *             "tracked": true,
+         *             "taxCategory": {
+         *               "id": 1,
+         *               "code": "std",
+         *               "name": "Standard",
+         *               "description": "Most goods",
+         *               "createdAt": "2026-11-21T02:41:27+0000",
+         *               "updatedAt": "2026-11-21T02:41:27+0000",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/tax-categories/std"
+         *                 }
+         *               }
+         *             },
+         *             "shippingCategory": {
+         *               "id": 1,
+         *               "code": "regular",
+         *               "name": "Regular",
+         *               "createdAt": "2026-11-21T02:41:27+0000",
+         *               "updatedAt": "2026-11-21T02:41:27+0000",
+         *               "_links": {
+         *                 "self": {
+         *                   "href": "/api/v1/shipping-categories/regular"
+         *                 }
+         *               }
+         *             },
+         *             "channelPricings": {
+         *               "WEB": {
+         *                 "channelCode": "WEB",
+         *                 "price": 1500
+         *               },
+         *               "EU_WEB": {
+         *                 "channelCode": "EU_WEB",
+         *                 "price": 1400
+         *               }
+         *             },
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/products/MUG/variants/HARD_AVAILABLE_MUG"
+         *               },
+         *               "product": {
+         *                 "href": "/api/v1/products/MUG"
+         *               }
+         *             }
+         *           }
+         *         ],
+         *         "options": [
+         *           {
+         *             "id": 1,
+         *             "code": "MUG_SIZE",
+         *             "name": "Mug size",
+         *             "position": 0,
+         *             "values": [
+         *               {
+         *                 "code": "MUG_SIZE_S",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 1,
+         *                     "value": "Size S"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 2,
+         *                     "value": "Size S"
+         *                   }
+         *                 }
+         *               },
+         *               {
+         *                 "code": "MUG_SIZE_L",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 3,
+         *                     "value": "Size L"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 4,
+         *                     "value": "Size L"
+         *                   }
+         *                 }
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "id": 2,
+         *             "code": "MUG_COLOR",
+         *             "name": "Mug color",
+         *             "position": 1,
+         *             "values": [
+         *               {
+         *                 "code": "MUG_COLOR_WHITE",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 5,
+         *                     "value": "White"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 6,
+         *                     "value": "White"
+         *                   }
+         *                 }
+         *               },
+         *               {
+         *                 "code": "MUG_COLOR_BLACK",
+         *                 "translations": {
+         *                   "en_US": {
+         *                     "locale": "en_US",
+         *                     "id": 7,
+         *                     "value": "Black"
+         *                   },
+         *                   "de_DE": {
+         *                     "locale": "de_DE",
+         *                     "id": 8,
+         *                     "value": "Black"
+         *                   }
+         *                 }
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "translations": {
+         *           "en_US": {
+         *             "locale": "en_US",
+         *             "id": 1,
+         *             "name": "Mug"
+         *           },
+         *           "de_DE": {
+         *             "locale": "de_DE",
+         *             "id": 2,
+         *             "name": "Becher"
+         *           }
+         *         },
+         *         "taxons": [
+         *           {
+         *             "id": 2,
+         *             "code": "mugs",
+         *             "name": "Mugs"
+         *           }
+         *         ],
+         *         "enabled": true,
+         *         "averageRating": 4.5,
+         *         "createdAt": "2026-11-21T02:41:27+0000",
+         *         "updatedAt": "2026-11-21T02:41:27+0000",
+         *         "_links": {
+         *           "self": {
+         *             "href": "/api/v1/products/MUG"
+         *           },
+         *           "variants": {
+         *             "href": "/api/v1/products/MUG/variants/"
+         *           }
+         *         }
+         *       },
+         *       "createdAt": "2026-11-30T09:12:44+0000",
+         *       "updatedAt": "2026-11-30T09:12:44+0000"
+         *     }
+         */
+        ProductReview: {
+            id: number;
+            title: string;
+            rating: number;
+            comment: string;
+            /** @description The customer who wrote the review (a guest customer for an unknown email); names left out when unknown. */
+            author: {
+                id: number;
+                email: string;
+                emailCanonical: string;
+                firstName?: string;
+                lastName?: string;
+                /** @enum {string} */
+                gender: "u" | "m" | "f";
+                _links: {
+                    self: {
+                        /** @example /api/v1/customers/7 */
+                        href: string;
+                    };
+                };
+            };
+            /**
+             * @description `new` until accepted or rejected; only accepted reviews count in the average rating.
+             * @enum {string}
+             */
+            status: "new" | "accepted" | "rejected";
+            reviewSubject: components["schemas"]["Product"];
+            /**
+             * @description When the review was written.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            createdAt: string;
+            /**
+             * @description When the review was last changed.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description The review form of POST.
+         * @example {
+         *       "rating": 5,
+         *       "title": "Keeps coffee hot",
+         *       "comment": "Still warm after an hour.",
+         *       "author": {
+         *         "email": "Ann.Reader@example.com"
+         *       }
+         *     }
+         */
+        ProductReviewCreateRequest: {
+            /** @description A whole number from 1 to 5, as a number or a text (`"4"`). */
+            rating: (1 | 2 | 3 | 4 | 5) | ("1" | "2" | "3" | "4" | "5");
+            /**
+             * @description 2 characters or more.
+             * @example Keeps coffee hot
+             */
+            title: string;
+            /** @example Still warm after an hour. */
+            comment: string;
+            /** @description The customer with this email (compared case-insensitively) writes it; a guest customer is created for an unknown one. */
+            author: {
+                email: string;
+            };
+        };
+        /**
+         * @description The review form of PATCH: only the fields given change.
+         * @example {
+         *       "rating": 4
+         *     }
+         */
+        ProductReviewPatchRequest: {
+            /** @description A whole number from 1 to 5, as a number or a text (`"4"`). */
+            rating?: (1 | 2 | 3 | 4 | 5) | ("1" | "2" | "3" | "4" | "5");
+            /**
+             * @description 2 characters or more.
+             * @example Keeps coffee hot
+             */
+            title?: string;
+            /** @example Still warm after an hour. */
+            comment?: string;
+            /** @description Ignored: the author never changes. */
+            author?: unknown;
+        };
+        /**
+         * @description The review form of PUT: every field is required.
+         * @example {
+         *       "rating": 4,
+         *       "title": "Keeps coffee warm",
+         *       "comment": "Warm, not hot, after an hour."
+         *     }
+         */
+        ProductReviewReplaceRequest: {
+            /** @description A whole number from 1 to 5, as a number or a text (`"4"`). */
+            rating: (1 | 2 | 3 | 4 | 5) | ("1" | "2" | "3" | "4" | "5");
+            /**
+             * @description 2 characters or more.
+             * @example Keeps coffee hot
+             */
+            title: string;
+            /** @example Still warm after an hour. */
+            comment: string;
+            /** @description Ignored: the author never changes. */
+            author?: unknown;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ProductReviewValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    rating: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    title: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    comment: {
+                        errors?: string[];
+                    };
+                    author?: {
+                        errors?: string[];
+                        children: {
+                            /** @description The messages of this field; `{}` when it has none. */
+                            email: {
+                                errors?: string[];
+                            };
+                        };
+                    };
+                };
+            };
         };
         /** @description The texts of the product in one locale: only the texts given change; a locale the product has no translation in yet needs `name` and `slug`. */
         ProductTranslationPatchRequest: {
@@ -20434,6 +21598,1472 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"taxon\" has not been found";
                     };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    listProductReviews: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1; a page past the last one answers the last page. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 50 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 50 are capped. Same as `limit`. */
+                paginate?: number;
+                /** @description Sort order as `sorting[field]=asc|desc`, in the order given; by default `date desc`. The id always breaks ties. An unknown field or direction is a 400. */
+                sorting?: {
+                    /** @enum {string} */
+                    date?: "asc" | "desc";
+                    /** @enum {string} */
+                    title?: "asc" | "desc";
+                    /** @enum {string} */
+                    rating?: "asc" | "desc";
+                };
+                /** @description Filters as `criteria[name]=value`: `title` (the review title, a text: `criteria[name]=text` (contains, case-insensitive) or `criteria[name][type]=contains|not_contains|equal|not_equal|starts_with|ends_with|empty|not_empty|in|not_in&criteria[name][value]=text`). An unknown filter is a 400. */
+                criteria?: {
+                    title?: string;
+                };
+            };
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the product's reviews (`date` sorts by when they were written); a page past the last one answers the last page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProductReviews"];
+                };
+            };
+            /** @description Unknown sorting field or direction, unknown filter or filter type, or a filter value it cannot take; the message says which. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - No product has this code.
+             *     - `page` or the page size is not a positive integer.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product\" has not been found";
+                    } | {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createProductReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductReviewCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new review, as GET shows it. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReview"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["ProductReviewValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    showProductReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Review id; only reviews of this product are found. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review with its author and product. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReview"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no review with this id (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product review\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceProductReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Review id; only reviews of this product are found. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductReviewReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The review is replaced; an accepted one moves the average rating. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReviewValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no review with this id (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product review\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteProductReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Review id; only reviews of this product are found. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no review with this id (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product review\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateProductReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Review id; only reviews of this product are found. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductReviewPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed; an accepted review moves the average rating. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReviewValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no review with this id (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product review\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    acceptProductReviewPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Review id; only reviews of this product are found. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review, now accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReview"];
+                };
+            };
+            /** @description The review was already accepted or rejected; the message says which. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no review with this id (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product review\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    acceptProductReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Review id; only reviews of this product are found. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review, now accepted. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReview"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The review was already accepted or rejected; the message says which.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no review with this id (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product review\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    acceptProductReviewPatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Review id; only reviews of this product are found. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review, now accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReview"];
+                };
+            };
+            /** @description The review was already accepted or rejected; the message says which. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no review with this id (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product review\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    rejectProductReviewPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Review id; only reviews of this product are found. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review, now rejected. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReview"];
+                };
+            };
+            /** @description The review was already accepted or rejected; the message says which. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no review with this id (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product review\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    rejectProductReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Review id; only reviews of this product are found. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review, now rejected. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReview"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The review was already accepted or rejected; the message says which.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no review with this id (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product review\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    rejectProductReviewPatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product code (exact, case-sensitive match). */
+                productCode: string;
+                /** @description Review id; only reviews of this product are found. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review, now rejected. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReview"];
+                };
+            };
+            /** @description The review was already accepted or rejected; the message says which. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description The product has no review with this id (also when the product does not exist). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product review\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
