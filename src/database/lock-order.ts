@@ -72,6 +72,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * owned through its lock. Such a change conflicts with the order path's FOR NO KEY UPDATE on the counters
  * (levels 3 and 4) only by waiting: it holds no other lock the order path wants.
  *
+ * Product attributes (src/catalog/attributes): every create, change and delete first locks the table
+ * product_attribute in SHARE ROW EXCLUSIVE mode (it conflicts with itself, not with reads), since a create,
+ * a move or a delete renumbers the positions of the others; it is the only lock of its write but the
+ * idempotency key, and no other write takes it. Translations are owned through it.
+ *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *
