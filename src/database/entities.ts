@@ -44,6 +44,8 @@ import { Promotion } from '../promotions/entities/promotion.entity';
 import { ShippingCategory } from '../shipping/entities/shipping-category.entity';
 import { ShippingMethod } from '../shipping/entities/shipping-method.entity';
 import { Shipment } from '../shipping/entities/shipment.entity';
+import { ProductAttributeTranslation } from '../catalog/attributes/product-attribute-translation.entity';
+import { ProductAttribute } from '../catalog/attributes/product-attribute.entity';
 import { TaxCategory } from '../taxation/entities/tax-category.entity';
 import { TaxRate } from '../taxation/entities/tax-rate.entity';
 import { WebhookSubscription } from '../webhooks/entities/webhook-subscription.entity';
@@ -61,6 +63,7 @@ export const ALL_ENTITIES = [
   ProductOptionTranslation, ProductAssociationType, ProductAssociationTypeTranslation,
   Product, ProductTranslation, ProductVariant, ProductVariantTranslation, ChannelPricing,
   ProductReview,
+  ProductAttribute, ProductAttributeTranslation,
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
   Order, OrderItem, OrderSequence,
   IdempotencyKey,

@@ -83,6 +83,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * locks its option FOR UPDATE (src/catalog/options/option-positions.ts). A product association type is
  * locked FOR UPDATE by its change or delete, the only lock of that write but the idempotency key.
  *
+ * Product attributes (src/catalog/attributes): every create, change and delete first locks the table
+ * product_attribute in SHARE ROW EXCLUSIVE mode (it conflicts with itself, not with reads), since a create,
+ * a move or a delete renumbers the positions of the others; it is the only lock of its write but the
+ * idempotency key, and no other write takes it. Translations are owned through it.
+ *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *

@@ -157,6 +157,7 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'PATCH /api/v1/shipping-methods/{code} name 255',
         'POST /api/v1/shipping-methods/ channels[0] 255',
         'POST /api/v1/payment-methods/ code 255',
+        'POST /api/v1/product-attributes/text code 255',
         'POST /api/v1/channels/ name 255',
         'POST /api/v1/channels/ locales[0] 12',
         'PUT /api/v1/channels/{code} contactEmail 254',

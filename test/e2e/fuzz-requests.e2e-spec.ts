@@ -94,6 +94,13 @@ describe('fuzz: structured requests on every registered route', () => {
         'GET /api/v1/product-association-types',
         'PATCH /api/v1/product-association-types/:code',
         'DELETE /api/v1/product-association-types/:code',
+        'GET /api/v1/product-attributes',
+        'POST /api/v1/product-attributes/text',
+        'POST /api/v1/product-attributes/select',
+        'GET /api/v1/product-attributes/:code',
+        'PUT /api/v1/product-attributes/:code',
+        'PATCH /api/v1/product-attributes/:code',
+        'DELETE /api/v1/product-attributes/:code',
       ]),
     );
   });
@@ -129,6 +136,7 @@ describe('fuzz: structured requests on every registered route', () => {
       'name', 'description', 'position', 'category', 'categoryRequirement', 'calculator', 'zone', 'taxCategory', 'channels', 'enabled', 'configuration', 'code',
     ]);
     expect(h.formFields.get('PATCH /api/v1/payment-methods/:code')).toEqual(['position', 'enabled', 'translations', 'channels', 'code']);
+    expect(h.formFields.get('POST /api/v1/product-attributes/select')).toEqual(['type', 'position', 'translations', 'code', 'configuration']);
     expect(h.formFields.get('POST /api/v1/channels')).toEqual(expect.arrayContaining(['name', 'locales', 'defaultLocale', 'shopBillingData', 'code', 'baseCurrency']));
     expect(h.formFields.get('POST /api/v1/exchange-rates')).toEqual(['ratio', 'sourceCurrency', 'targetCurrency']);
     expect(h.formFields.get('PATCH /api/v1/promotions/:promotionCode/coupons/:code')).toEqual(['usageLimit', 'expiresAt', 'perCustomerUsageLimit', 'reusableFromCancelledOrders', 'code']);

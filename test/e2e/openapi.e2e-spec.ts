@@ -222,6 +222,10 @@ describe('OpenAPI document and Swagger UI', () => {
         '/api/v1/shipping-methods/{code}',
         '/api/v1/payment-methods/',
         '/api/v1/payment-methods/{code}',
+        '/api/v1/product-attributes/',
+        '/api/v1/product-attributes/text',
+        '/api/v1/product-attributes/select',
+        '/api/v1/product-attributes/{code}',
         '/api/oauth/v2/token',
       ]),
     );

@@ -111,6 +111,8 @@ function formNode(shape: FormShape): SchemaObject {
     } else {
       children[field] = fieldNode();
     }
+    // A dependent field is a child only once the service includes it.
+    if (shape.dependentFields.includes(field) && !optionalChildren.includes(field)) optionalChildren.push(field);
   }
   return closedObject(
     { errors: arrayOf(string(), { minItems: 1 }), children: closedObject(children, { optional: optionalChildren }) },

@@ -1,0 +1,125 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { throwIfInvalid } from '../../common/forms/form-validation.exception';
+import { readKeyedForms } from '../../common/forms/keyed-forms';
+import type { UpdateMode } from '../../common/forms/submitted-changes';
+import { checkUnique, withUniqueValue, type UniqueField } from '../../common/forms/unique-value';
+import { isPlainObject, type SubmittedForm } from '../../common/forms/validate-form';
+import { inWriteTransaction } from '../../database/write-transaction';
+import { readConfiguration } from './attribute-configuration';
+import { attributesInOrder, closeGap, lockAttributeList, placeAt } from './attribute-positions';
+import { ATTRIBUTE_STORAGE, isAttributeType, type AttributeType } from './attribute-types';
+import { productAttributeNotFound } from './product-attribute-not-found';
+import { ProductAttributeTranslation } from './product-attribute-translation.entity';
+import { ProductAttribute } from './product-attribute.entity';
+import { CODE_TAKEN, NAME_BLANK } from './product-attribute-messages';
+import type { ProductAttributeForm, ProductAttributeTranslationForm } from './product-attribute.form';
+
+const UNIQUE_CODE: UniqueField = { entity: ProductAttribute, property: 'code', constraint: 'product_attribute_code_unique', message: CODE_TAKEN };
+
+/** The shop's locale codes, in the order they were created: the keys `translations` takes. */
+async function localeCodes(tx: EntityManager): Promise<string[]> {
+  const rows = await tx.execute<Array<{ code: string }>>('select code from locale order by id');
+  return rows.map((row) => row.code);
+}
+
+/** On PUT, each existing translation (in a locale the shop still has) left out of a map of translations counts as sent empty. */
+function translationsAsSent(value: unknown, existing: readonly ProductAttributeTranslation[], locales: readonly string[], mode: UpdateMode): unknown {
+  if (mode === 'merge') return value;
+  const map = value === undefined || value === null || (Array.isArray(value) && value.length === 0) ? {} : value;
+  if (!isPlainObject(map)) return value;
+  const withExisting: Record<string, unknown> = { ...map };
+  for (const translation of existing) {
+    if (locales.includes(translation.locale) && !Object.prototype.hasOwnProperty.call(map, translation.locale)) withExisting[translation.locale] = {};
+  }
+  return withExisting;
+}
+
+/**
+ * Creates, changes and deletes product attributes with their translations, each in one transaction.
+ * Positions are indexes of one ordered list: a create or a move shifts the attributes after it, a delete
+ * closes the gap (attribute-positions.ts).
+ */
+@Injectable()
+export class ProductAttributeWritesService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** POST `/product-attributes/{type}`: the new attribute's code (its body is read after the commit). */
+  async create(type: AttributeType, form: SubmittedForm<ProductAttributeForm>, sentConfiguration: unknown): Promise<string> {
+    const data = form.data;
+    return withUniqueValue(form.errors, UNIQUE_CODE, () =>
+      inWriteTransaction(this.em, async (tx) => {
+        await checkUnique(tx, form.errors, UNIQUE_CODE, data.code);
+        const locales = await localeCodes(tx);
+        const translations = readKeyedForms<ProductAttributeTranslationForm>(form.errors, 'translations', data.translations, locales);
+        const configuration = readConfiguration(form.errors, type, sentConfiguration, {}, locales, 'replace');
+        throwIfInvalid(form.errors);
+        await lockAttributeList(tx);
+        const others = await attributesInOrder(tx);
+        const attribute = tx.create(ProductAttribute, { code: data.code!, type, storageType: ATTRIBUTE_STORAGE[type], configuration: configuration! });
+        placeAt(others, attribute, data.position ?? null);
+        for (const [locale, entry] of translations!) tx.create(ProductAttributeTranslation, { attribute, locale, name: entry.data.name! });
+        await tx.flush();
+        return attribute.code;
+      }),
+    );
+  }
+
+  /**
+   * PUT (`replace`) or PATCH (`merge`); the code and the type never change. A translation sent changes or
+   * is added; one sent as `null` is removed; on PUT one left out must be sent again (its name is blank).
+   * PUT sets the whole configuration (a setting left out is none), PATCH the settings sent; a left-out
+   * `position` stays as it is.
+   */
+  async update(code: string, form: SubmittedForm<ProductAttributeForm>, sentConfiguration: unknown, mode: UpdateMode): Promise<void> {
+    const data = form.data;
+    await inWriteTransaction(this.em, async (tx) => {
+      await lockAttributeList(tx);
+      const attribute = await tx.findOne(ProductAttribute, { code });
+      if (attribute === null) throw productAttributeNotFound();
+      const type = attribute.type;
+      if (!isAttributeType(type)) throw new Error(`The product attribute ${code} has an unknown type ${type}`);
+      const existing = await tx.find(ProductAttributeTranslation, { attribute }, { orderBy: { id: 'asc' } });
+      const locales = await localeCodes(tx);
+      const sent = translationsAsSent(data.translations, existing, locales, mode);
+      const options = mode === 'merge' ? { partial: true, validateNulls: true } : {};
+      const translations = readKeyedForms<ProductAttributeTranslationForm>(form.errors, 'translations', sent, locales, options);
+      const byLocale = new Map(existing.map((translation) => [translation.locale, translation]));
+      // A translation added by a PATCH needs its name all the same.
+      for (const [locale, entry] of translations ?? []) {
+        if (!byLocale.has(locale) && entry.data.name === undefined && !entry.errors.has('name')) entry.errors.add('name', NAME_BLANK);
+      }
+      const configuration = readConfiguration(form.errors, type, sentConfiguration, attribute.configuration, locales, mode);
+      throwIfInvalid(form.errors);
+
+      if (data.position != null) {
+        const others = (await attributesInOrder(tx)).filter((other) => other.id !== attribute.id);
+        placeAt(others, attribute, data.position);
+      }
+      attribute.configuration = configuration!;
+      if (isPlainObject(sent)) {
+        for (const [locale, value] of Object.entries(sent)) if (value === null && byLocale.has(locale)) tx.remove(byLocale.get(locale)!);
+      }
+      for (const [locale, entry] of translations!) {
+        const translation = byLocale.get(locale);
+        if (translation === undefined) tx.create(ProductAttributeTranslation, { attribute, locale, name: entry.data.name! });
+        else if (entry.data.name != null) translation.name = entry.data.name;
+      }
+      // The change of a translation alone is a change of the attribute.
+      attribute.updatedAt = new Date();
+      await tx.flush();
+    });
+  }
+
+  async delete(code: string): Promise<void> {
+    await inWriteTransaction(this.em, async (tx) => {
+      await lockAttributeList(tx);
+      const list = await attributesInOrder(tx);
+      const attribute = list.find((item) => item.code === code);
+      if (attribute === undefined) throw productAttributeNotFound();
+      tx.remove(attribute);
+      closeGap(list.filter((item) => item !== attribute));
+      await tx.flush();
+    });
+  }
+}
