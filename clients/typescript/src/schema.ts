@@ -1847,6 +1847,215 @@ export interface paths {
         patch: operations["updateProductAssociationType"];
         trace?: never;
     };
+    "/api/v1/product-attributes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List product attributes
+         * @description Every product attribute, in the order they were created.
+         */
+        get: operations["listProductAttributes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-attributes/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a text product attribute
+         * @description The path gives the type, which never changes; a path that names no type is an attribute's, where POST is 405. Configuration: `{min, max}` text lengths.
+         */
+        post: operations["createTextProductAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-attributes/textarea": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a textarea product attribute
+         * @description The path gives the type, which never changes; a path that names no type is an attribute's, where POST is 405. Configuration: `{min, max}` text lengths.
+         */
+        post: operations["createTextareaProductAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-attributes/checkbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a checkbox product attribute
+         * @description The path gives the type, which never changes; a path that names no type is an attribute's, where POST is 405. Configuration: none.
+         */
+        post: operations["createCheckboxProductAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-attributes/integer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a integer product attribute
+         * @description The path gives the type, which never changes; a path that names no type is an attribute's, where POST is 405. Configuration: none.
+         */
+        post: operations["createIntegerProductAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-attributes/percent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a percent product attribute
+         * @description The path gives the type, which never changes; a path that names no type is an attribute's, where POST is 405. Configuration: none.
+         */
+        post: operations["createPercentProductAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-attributes/datetime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a datetime product attribute
+         * @description The path gives the type, which never changes; a path that names no type is an attribute's, where POST is 405. Configuration: none.
+         */
+        post: operations["createDatetimeProductAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-attributes/date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a date product attribute
+         * @description The path gives the type, which never changes; a path that names no type is an attribute's, where POST is 405. Configuration: none.
+         */
+        post: operations["createDateProductAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-attributes/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a select product attribute
+         * @description The path gives the type, which never changes; a path that names no type is an attribute's, where POST is 405. Configuration: `{choices, multiple, min, max}`; each choice gets a generated UUID key.
+         */
+        post: operations["createSelectProductAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product-attributes/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a product attribute */
+        get: operations["showProductAttribute"];
+        /**
+         * Replace a product attribute
+         * @description Every translation the attribute has must be sent again (or `null` to remove it) and a configuration setting left out is none; `type` and `code` are ignored, a left-out `position` is unchanged.
+         */
+        put: operations["replaceProductAttribute"];
+        post?: never;
+        /**
+         * Delete a product attribute
+         * @description The attributes after it move up one position.
+         */
+        delete: operations["deleteProductAttribute"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a product attribute
+         * @description Only the fields given change, in translations and configuration too; `type` and `code` are ignored.
+         */
+        patch: operations["updateProductAttribute"];
+        trace?: never;
+    };
     "/api/v1/product-options/": {
         parameters: {
             query?: never;
@@ -8438,6 +8647,84 @@ export interface components {
             };
         };
         /**
+         * @description A page of ProductAttributes.
+         * @example {
+         *       "page": 1,
+         *       "limit": 10,
+         *       "pages": 1,
+         *       "total": 1,
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/product-attributes/?page=1&limit=10"
+         *         },
+         *         "first": {
+         *           "href": "/api/v1/product-attributes/?page=1&limit=10"
+         *         },
+         *         "last": {
+         *           "href": "/api/v1/product-attributes/?page=1&limit=10"
+         *         }
+         *       },
+         *       "_embedded": {
+         *         "items": [
+         *           {
+         *             "id": 1,
+         *             "code": "mug_material",
+         *             "type": "text",
+         *             "position": 0,
+         *             "translations": {
+         *               "en_US": {
+         *                 "id": 1,
+         *                 "locale": "en_US",
+         *                 "name": "Mug material"
+         *               }
+         *             },
+         *             "_links": {
+         *               "self": {
+         *                 "href": "/api/v1/product-attributes/mug_material"
+         *               }
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        PageOfProductAttributes: {
+            /** @description This page. */
+            page: number;
+            /** @description Items per page (after capping). */
+            limit: number;
+            /** @description Number of pages; 1 for an empty list. */
+            pages: number;
+            /** @description Number of items on all pages. */
+            total: number;
+            /** @description `next` when there is a later page, `previous` when there is an earlier one. */
+            _links: {
+                self: {
+                    /** @example /api/v1/product-attributes/?page=1&limit=10 */
+                    href: string;
+                };
+                first: {
+                    /** @example /api/v1/product-attributes/?page=1&limit=10 */
+                    href: string;
+                };
+                last: {
+                    /** @example /api/v1/product-attributes/?page=1&limit=10 */
+                    href: string;
+                };
+                next?: {
+                    /** @example /api/v1/product-attributes/?page=1&limit=10 */
+                    href: string;
+                };
+                previous?: {
+                    /** @example /api/v1/product-attributes/?page=1&limit=10 */
+                    href: string;
+                };
+            };
+            _embedded: {
+                items: components["schemas"]["ProductAttributeListItem"][];
+            };
+        };
+        /**
          * @description A page of ProductListItem.
          * @example {
          *       "page": 3,
@@ -11499,6 +11786,333 @@ export interface components {
                     /** @description The messages of this field; `{}` when it has none. */
                     code: {
                         errors?: string[];
+                    };
+                };
+            };
+        };
+        /**
+         * @description A product attribute with every exposed field.
+         * @example {
+         *       "id": 1,
+         *       "code": "mug_material",
+         *       "type": "text",
+         *       "position": 0,
+         *       "translations": {
+         *         "en_US": {
+         *           "id": 1,
+         *           "locale": "en_US",
+         *           "name": "Mug material"
+         *         }
+         *       },
+         *       "configuration": {
+         *         "min": 2,
+         *         "max": 255
+         *       },
+         *       "createdAt": "2026-11-21T10:20:30+0000",
+         *       "updatedAt": "2026-11-21T10:20:30+0000",
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/product-attributes/mug_material"
+         *         }
+         *       }
+         *     }
+         */
+        ProductAttribute: {
+            id: number;
+            code: string;
+            /**
+             * @description The attribute type, given by the path of the POST; it never changes.
+             * @enum {string}
+             */
+            type: "text" | "textarea" | "checkbox" | "integer" | "percent" | "datetime" | "date" | "select";
+            /** @description Index in the list of attributes. */
+            position: number;
+            /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
+            translations: {
+                [key: string]: {
+                    id: number;
+                    locale: string;
+                    name: string;
+                };
+            } | unknown[];
+            /** @description The type's settings, `[]` when there are none. text and textarea: `min` and `max` text lengths; select: `choices` (labels by locale code, keyed by a generated UUID; `[]` for none), `multiple`, and `min` and `max` counts of picked choices. A setting not given is left out. */
+            configuration: {
+                min?: number;
+                max?: number;
+                multiple?: boolean;
+                /** @description Keyed by choice key (a UUID). An empty map is written as an empty array `[]`. */
+                choices?: {
+                    [key: string]: {
+                        [key: string]: string;
+                    };
+                } | unknown[];
+            } | unknown[];
+            /**
+             * @description When the attribute was created.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            createdAt: string;
+            /**
+             * @description When the attribute was last changed.
+             * @example 2026-11-21T10:20:30+0000
+             */
+            updatedAt: string;
+            _links: {
+                self: {
+                    /** @example /api/v1/product-attributes/mug_material */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description The product attribute form of POST.
+         * @example {
+         *       "code": "mug_material",
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Mug material"
+         *         }
+         *       },
+         *       "configuration": {
+         *         "min": 2,
+         *         "max": 255
+         *       }
+         *     }
+         */
+        ProductAttributeCreateRequest: {
+            /** @description Ignored: the path of the POST gives the type, and it never changes. */
+            type?: unknown;
+            /**
+             * @description Index in the list; left out on POST: after the last attribute, on PUT and PATCH: unchanged. Past the end: the last index.
+             * @example 0
+             */
+            position?: number | null;
+            /**
+             * @description Keyed by locale code (a locale of the shop). An entry sent as `null` removes that translation.
+             * @example {
+             *       "en_US": {
+             *         "name": "Mug material"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    /**
+                     * @description Required for a new translation.
+                     * @example Mug material
+                     */
+                    name?: string;
+                } | null;
+            };
+            /**
+             * @description Unique; 2 to 255 letters, digits, dashes and underscores.
+             * @example mug_material
+             */
+            code: string;
+            /**
+             * @description By type. text, textarea: `{min, max}` text lengths (0 or more, `min` ≤ `max`). select: `{choices, multiple, min, max}`: `choices` a list of `{locale: label}` objects (each gets a new UUID key), or a map that keeps the keys the attribute has; `multiple` a checkbox; `min` ≤ `max` counts. Other types: none (`{}` or left out). PUT sets every setting (left out: none); PATCH the settings sent.
+             * @example {
+             *       "min": 2,
+             *       "max": 255
+             *     }
+             */
+            configuration?: Record<string, never> | null;
+        };
+        /**
+         * @description A product attribute as the list shows it.
+         * @example {
+         *       "id": 1,
+         *       "code": "mug_material",
+         *       "type": "text",
+         *       "position": 0,
+         *       "translations": {
+         *         "en_US": {
+         *           "id": 1,
+         *           "locale": "en_US",
+         *           "name": "Mug material"
+         *         }
+         *       },
+         *       "_links": {
+         *         "self": {
+         *           "href": "/api/v1/product-attributes/mug_material"
+         *         }
+         *       }
+         *     }
+         */
+        ProductAttributeListItem: {
+            id: number;
+            code: string;
+            /**
+             * @description The attribute type, given by the path of the POST; it never changes.
+             * @enum {string}
+             */
+            type: "text" | "textarea" | "checkbox" | "integer" | "percent" | "datetime" | "date" | "select";
+            /** @description Index in the list of attributes. */
+            position: number;
+            /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
+            translations: {
+                [key: string]: {
+                    id: number;
+                    locale: string;
+                    name: string;
+                };
+            } | unknown[];
+            _links: {
+                self: {
+                    /** @example /api/v1/product-attributes/mug_material */
+                    href: string;
+                };
+            };
+        };
+        /**
+         * @description The product attribute form of PATCH: only the fields given change, in translations and configuration too.
+         * @example {
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Material"
+         *         }
+         *       }
+         *     }
+         */
+        ProductAttributePatchRequest: {
+            /** @description Ignored: the path of the POST gives the type, and it never changes. */
+            type?: unknown;
+            /**
+             * @description Index in the list; left out on POST: after the last attribute, on PUT and PATCH: unchanged. Past the end: the last index.
+             * @example 0
+             */
+            position?: number | null;
+            /**
+             * @description Keyed by locale code (a locale of the shop). An entry sent as `null` removes that translation.
+             * @example {
+             *       "en_US": {
+             *         "name": "Mug material"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    /**
+                     * @description Required for a new translation.
+                     * @example Mug material
+                     */
+                    name?: string;
+                } | null;
+            };
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+            /**
+             * @description By type. text, textarea: `{min, max}` text lengths (0 or more, `min` ≤ `max`). select: `{choices, multiple, min, max}`: `choices` a list of `{locale: label}` objects (each gets a new UUID key), or a map that keeps the keys the attribute has; `multiple` a checkbox; `min` ≤ `max` counts. Other types: none (`{}` or left out). PUT sets every setting (left out: none); PATCH the settings sent.
+             * @example {
+             *       "min": 2,
+             *       "max": 255
+             *     }
+             */
+            configuration?: Record<string, never> | null;
+        };
+        /**
+         * @description The product attribute form of PUT: every translation the attribute has must be sent again (or `null` to remove it).
+         * @example {
+         *       "position": 2,
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Mug material"
+         *         }
+         *       }
+         *     }
+         */
+        ProductAttributeReplaceRequest: {
+            /** @description Ignored: the path of the POST gives the type, and it never changes. */
+            type?: unknown;
+            /**
+             * @description Index in the list; left out on POST: after the last attribute, on PUT and PATCH: unchanged. Past the end: the last index.
+             * @example 0
+             */
+            position?: number | null;
+            /**
+             * @description Keyed by locale code (a locale of the shop). An entry sent as `null` removes that translation.
+             * @example {
+             *       "en_US": {
+             *         "name": "Mug material"
+             *       }
+             *     }
+             */
+            translations?: {
+                [key: string]: {
+                    /**
+                     * @description Required for a new translation.
+                     * @example Mug material
+                     */
+                    name?: string;
+                } | null;
+            };
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+            /**
+             * @description By type. text, textarea: `{min, max}` text lengths (0 or more, `min` ≤ `max`). select: `{choices, multiple, min, max}`: `choices` a list of `{locale: label}` objects (each gets a new UUID key), or a map that keeps the keys the attribute has; `multiple` a checkbox; `min` ≤ `max` counts. Other types: none (`{}` or left out). PUT sets every setting (left out: none); PATCH the settings sent.
+             * @example {
+             *       "min": 2,
+             *       "max": 255
+             *     }
+             */
+            configuration?: Record<string, never> | null;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        ProductAttributeValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    type: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    position: {
+                        errors?: string[];
+                    };
+                    translations: {
+                        errors?: string[];
+                        /** @description One node per known key. */
+                        children?: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    name: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                    configuration?: {
+                        errors?: string[];
+                        children: {
+                            /** @description The messages of this field; `{}` when it has none. */
+                            choices?: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            multiple?: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            min?: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            max?: {
+                                errors?: string[];
+                            };
+                        };
                     };
                 };
             };
@@ -36344,6 +36958,1695 @@ export interface operations {
                         code: 404;
                         /** @enum {string} */
                         message: "The \"product association type\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    listProductAttributes: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. The list is in creation order; `sorting[…]` and `criteria[…]` are not applied, only carried into the page links. */
+                page?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Wins over `paginate` when both are given. */
+                limit?: number;
+                /** @description Items per page, 10 by default; larger values than 100 are capped. Same as `limit`. */
+                paginate?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of product attributes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageOfProductAttributes"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description `page` or the page size is not a positive integer, or the page is past the last one. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "Page Not Found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createTextProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAttributeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new product attribute. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttribute"];
+                };
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The `Idempotency-Key` header is malformed.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createTextareaProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAttributeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new product attribute. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttribute"];
+                };
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The `Idempotency-Key` header is malformed.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createCheckboxProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAttributeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new product attribute. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttribute"];
+                };
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The `Idempotency-Key` header is malformed.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createIntegerProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAttributeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new product attribute. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttribute"];
+                };
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The `Idempotency-Key` header is malformed.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createPercentProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAttributeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new product attribute. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttribute"];
+                };
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The `Idempotency-Key` header is malformed.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createDatetimeProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAttributeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new product attribute. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttribute"];
+                };
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The `Idempotency-Key` header is malformed.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createDateProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAttributeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new product attribute. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttribute"];
+                };
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The `Idempotency-Key` header is malformed.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    createSelectProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAttributeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new product attribute. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttribute"];
+                };
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             *     - The `Idempotency-Key` header is malformed.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - An earlier request with the same `Idempotency-Key` is still running.
+             *     - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    } | components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    showProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product attribute code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product attribute with its translations and configuration. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttribute"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product attribute has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product attribute\" has not been found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product attribute code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAttributeReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The product attribute is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product attribute has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product attribute\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product attribute code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product attribute is gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product attribute has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product attribute\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateProductAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product attribute code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAttributePatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAttributeValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No product attribute has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"product attribute\" has not been found";
                     };
                 };
             };
