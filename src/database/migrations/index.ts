@@ -20,6 +20,7 @@ import { Migration20261129061000 } from './Migration20261129061000';
 import { Migration20261129071000 } from './Migration20261129071000';
 import { Migration20261129074000 } from './Migration20261129074000';
 import { Migration20261129075000 } from './Migration20261129075000';
+import { Migration20261129080000 } from './Migration20261129080000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129071000', class: Migration20261129071000 },
   { name: 'Migration20261129074000', class: Migration20261129074000 },
   { name: 'Migration20261129075000', class: Migration20261129075000 },
+  { name: 'Migration20261129080000', class: Migration20261129080000 },
 ];
