@@ -4,6 +4,7 @@ import { APP_CONFIG, ConfigError, type AppConfig } from '../config/app-config';
 import { AddressingModule } from '../addressing/addressing.module';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { TaxonWritesModule } from '../catalog/taxons/taxon-writes.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { CustomersModule } from '../customers/customers.module';
 import { PromotionsModule } from '../promotions/promotions.module';
@@ -40,6 +41,7 @@ export class AppModule {
         ChannelsModule,
         CustomersModule,
         CatalogModule,
+        TaxonWritesModule,
         TaxationModule,
         ShippingCategoriesModule,
         AddressingModule,

@@ -79,7 +79,7 @@ const ProductOptionSchema = defineSchema(
   ),
 );
 
-const NamedReferenceSchema = closedObject({ id: integer(), code: string(), name: string() });
+const NamedReferenceSchema = closedObject({ id: integer(), code: string(), name: string() }, { optional: ['name'] });
 
 export const ProductSchema = defineSchema(
   'Product',
@@ -176,7 +176,7 @@ const TaxonReferenceSchema = defineSchema(
   'TaxonReference',
   closedObject(
     { id: integer(), code: string(), name: string(), _links: selfLinks(TAXON_HREF, '/api/v1/taxons/category') },
-    { description: 'A taxon named by another (its root, parent or child).', example: tShirtsTaxonExample.root },
+    { optional: ['name'], description: 'A taxon named by another (its root, parent or child); `name` (en_US) is left out when it has none.', example: tShirtsTaxonExample.root },
   ),
 );
 
@@ -185,9 +185,18 @@ const taxonFields = {
   code: string(),
   root: TaxonReferenceSchema,
   parent: TaxonReferenceSchema,
-  position: integer({ minimum: 0, description: 'Among the taxons of the same parent (or the roots), by creation, from 0.' }),
-  translations: keyedMap(closedObject({ locale: string(), name: string() }), 'locale code (en_US: a taxon keeps one name)'),
-  name: string(),
+  position: integer({ minimum: 0, description: 'Among the taxons of the same parent (or the roots), from 0: a new or moved taxon comes last.' }),
+  translations: keyedMap(
+    closedObject(
+      { id: integer(), locale: string(), name: string(), slug: string(), description: string() },
+      {
+        optional: ['id', 'name', 'slug', 'description'],
+        description: 'Its texts in one locale. A taxon always shows an en_US entry: without an en_US translation it holds only `locale` (and `name` for a taxon named before translations were stored).',
+      },
+    ),
+    'locale code',
+  ),
+  name: string({ description: 'Its en_US name; left out when it has none.' }),
   images: arrayOf(closedObject({ id: integer(), type: string(), path: string() }), { description: 'Always empty: taxons have no images here.' }),
 };
 
@@ -195,7 +204,7 @@ const TaxonListItemSchema = defineSchema(
   'TaxonListItem',
   closedObject(
     { ...taxonFields, _links: selfLinks(TAXON_HREF, '/api/v1/taxons/t_shirts') },
-    { optional: ['root', 'parent'], description: 'A taxon in the taxon list; `root` and `parent` are left out for a root.', example: tShirtsTaxonExample },
+    { optional: ['root', 'parent', 'name'], description: 'A taxon in the taxon list; `root` and `parent` are left out for a root.', example: tShirtsTaxonExample },
   ),
 );
 
@@ -204,11 +213,11 @@ export const TaxonSchema = defineSchema(
   closedObject(
     {
       ...taxonFields,
-      children: arrayOf(TaxonReferenceSchema, { description: 'Its direct children, by creation.' }),
+      children: arrayOf(TaxonReferenceSchema, { description: 'Its direct children, by position.' }),
       level: integer({ minimum: 0, description: 'Depth in its tree: 0 for a root.' }),
       _links: selfLinks(TAXON_HREF, '/api/v1/taxons/category'),
     },
-    { optional: ['root', 'parent'], description: 'A taxon with its place in the tree and its children.', example: categoryTaxonExample },
+    { optional: ['root', 'parent', 'name'], description: 'A taxon with its place in the tree and its children.', example: categoryTaxonExample },
   ),
 );
 

@@ -22,6 +22,8 @@ import { ProductVariant } from '../catalog/entities/product-variant.entity';
 import { ProductReview } from '../catalog/reviews/product-review.entity';
 import { Product } from '../catalog/entities/product.entity';
 import { Taxon } from '../catalog/entities/taxon.entity';
+import { ProductTaxon } from '../catalog/taxons/product-taxon.entity';
+import { TaxonTranslation } from '../catalog/taxons/taxon-translation.entity';
 import { Channel } from '../channels/entities/channel.entity';
 import { Currency } from '../channels/entities/currency.entity';
 import { ExchangeRate } from '../channels/entities/exchange-rate.entity';
@@ -59,7 +61,7 @@ export const ALL_ENTITIES = [
   AdminUser, OAuthClient, AccessToken, RefreshToken, AuthThrottle,
   TaxCategory, TaxRate, ShippingCategory, ShippingMethod, Shipment,
   PaymentMethod, PaymentMethodTranslation, Payment,
-  Taxon, ProductOption, ProductOptionValue, ProductOptionValueTranslation,
+  Taxon, TaxonTranslation, ProductTaxon, ProductOption, ProductOptionValue, ProductOptionValueTranslation,
   ProductOptionTranslation, ProductAssociationType, ProductAssociationTypeTranslation,
   Product, ProductTranslation, ProductVariant, ProductVariantTranslation, ChannelPricing,
   ProductReview,

@@ -63,6 +63,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * the product FOR UPDATE and then its variants FOR UPDATE in id order (level 5), which a new cart line's
  * key-share lock on its variant waits for, before it checks that no order line holds one of them.
  *
+ * Taxons (src/catalog/taxons): every taxon write (create, change or move, subtree delete, product positions
+ * aside) first takes one transaction-level advisory lock for all taxon trees (taxon-tree.ts), so taxon writes
+ * run one after another and their row locks never interleave; a change then locks its taxon FOR UPDATE, a
+ * delete its whole subtree FOR UPDATE in id order, which the key-share locks of product writes naming those
+ * taxons wait for (or it for them), before it checks that no product or promotion names one of them. A
+ * promotion's create or change locks the taxons (and other rows) its rules and actions name FOR KEY SHARE in
+ * id order after its own promotion lock (src/promotions/promotion-form-check.ts), which such a delete waits
+ * for too. Setting product positions in a taxon locks those product_taxon rows FOR UPDATE in product id
+ * order, its only lock; no taxon write takes a product lock.
+ *
  * A channel's change or delete first locks every channel FOR NO KEY UPDATE in id order (src/channels/
  * channel-writes.service.ts), so two writes that could each leave no channel enabled run one after the
  * other; NO KEY UPDATE does not conflict with the key-share locks of new carts and prices. A delete then

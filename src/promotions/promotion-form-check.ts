@@ -45,11 +45,14 @@ interface PendingReference {
   report: (message: string) => void;
 }
 
-/** The codes of `kind` that exist among `codes`. */
+/**
+ * The codes of `kind` that exist among `codes`, locked FOR KEY SHARE in id order: a delete that checks
+ * promotions for a code (a taxon's) waits for this write, and then sees the code in its configuration.
+ */
 async function existingCodes(tx: EntityManager, kind: ReferenceKind, codes: readonly string[]): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
   const rows = await tx.execute<Array<{ code: string }>>(
-    `select code from ${REFERENCE_TABLES[kind]} where code in (select value from json_array_elements_text(?::json))`,
+    `select code from ${REFERENCE_TABLES[kind]} where code in (select value from json_array_elements_text(?::json)) order by id for key share`,
     [JSON.stringify([...new Set(codes)])],
   );
   return new Set(rows.map((row) => row.code));

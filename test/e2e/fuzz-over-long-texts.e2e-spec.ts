@@ -44,6 +44,11 @@ const WITHOUT_LIMIT: Record<string, string> = {
     ].map((operation) => [`${operation} expiresAt`, 'read as a date']),
   ),
   ...Object.fromEntries(
+    ['POST /api/v1/taxons/', 'PUT /api/v1/taxons/{code}', 'PATCH /api/v1/taxons/{code}'].map((operation) => [`${operation} translations.en_US.description`, 'a text column']),
+  ),
+  'PUT /api/v1/taxons/{code}/products productsPositions[0].productCode': 'looked up among the taxon\'s products, never stored',
+  'PUT /api/v1/taxons/{code}/products productsPositions[0].position': 'read as a whole number',
+  ...Object.fromEntries(
     ['tax-categories', 'shipping-categories', 'shipping-methods'].flatMap((resource) =>
       [`POST /api/v1/${resource}/`, `PUT /api/v1/${resource}/{code}`, `PATCH /api/v1/${resource}/{code}`].map((operation) => [`${operation} description`, 'a text column']),
     ),
@@ -164,6 +169,10 @@ describe('fuzz: over-long texts in every field of every request body', () => {
         'PATCH /api/v1/channels/{code} shopBillingData.countryCode 2',
         'POST /api/v1/exchange-rates/ sourceCurrency 3',
         'POST /api/v1/promotions/ description 255',
+        'POST /api/v1/taxons/ code 255',
+        'POST /api/v1/taxons/ translations.en_US.slug 255',
+        'PATCH /api/v1/taxons/{code} translations.en_US.name 255',
+        'PUT /api/v1/taxons/{code} parent 255',
         'POST /api/v1/promotions/{promotionCode}/coupons/ code 255',
         'POST /api/v1/promotions/{promotionCode}/coupons/generate prefix 254',
         'POST /api/v1/product-options/ code 255',

@@ -70,6 +70,11 @@ describe('fuzz: structured requests on every registered route', () => {
         'PUT /api/v1/promotions/:promotionCode/coupons/:code',
         'GET /api/v1/taxons',
         'GET /api/v1/taxons/:code',
+        'POST /api/v1/taxons',
+        'PUT /api/v1/taxons/:code',
+        'PATCH /api/v1/taxons/:code',
+        'DELETE /api/v1/taxons/:code',
+        'PUT /api/v1/taxons/:code/products',
         'GET /api/v1/countries',
         'POST /api/v1/countries',
         'DELETE /api/v1/countries/:countryCode/provinces/:code',
@@ -130,6 +135,7 @@ describe('fuzz: structured requests on every registered route', () => {
       'optionValues',
     ]);
     expect(h.formFields.get('PUT /api/v1/zones/:code')).toEqual(['name', 'type', 'members', 'scope', 'code']);
+    expect(h.formFields.get('PATCH /api/v1/taxons/:code')).toEqual(['translations', 'code', 'parent']);
     expect(h.formFields.get('POST /api/v1/products')).toEqual(['enabled', 'translations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options']);
     expect(h.formFields.get('POST /api/v1/tax-rates')).toEqual(['name', 'category', 'zone', 'amount', 'includedInPrice', 'calculator', 'code']);
     expect(h.formFields.get('PUT /api/v1/shipping-methods/:code')).toEqual([

@@ -190,6 +190,7 @@ describe('OpenAPI document and Swagger UI', () => {
         '/api/v1/promotions/{promotionCode}/coupons/{code}',
         '/api/v1/taxons/',
         '/api/v1/taxons/{code}',
+        '/api/v1/taxons/{code}/products',
         '/api/v1/customers/',
         '/api/v1/customers/{id}',
         '/api/v1/tax-categories/',

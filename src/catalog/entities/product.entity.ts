@@ -4,6 +4,7 @@ import { Channel } from '../../channels/entities/channel.entity';
 import { ProductOption } from './product-option.entity';
 import { ProductTranslation } from './product-translation.entity';
 import { ProductVariant } from './product-variant.entity';
+import { ProductTaxon } from '../taxons/product-taxon.entity';
 import { Taxon } from './taxon.entity';
 
 @Entity({ tableName: 'product' })
@@ -29,7 +30,7 @@ export class Product {
   options = new Collection<ProductOption>(this);
 
   /** Directly assigned taxons (promotion rules look only at these). */
-  @ManyToMany({ entity: () => Taxon, pivotTable: 'product_taxon' })
+  @ManyToMany({ entity: () => Taxon, pivotTable: 'product_taxon', pivotEntity: () => ProductTaxon })
   taxons = new Collection<Taxon>(this);
 
   /** The channels the product is offered in. */

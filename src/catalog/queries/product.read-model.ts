@@ -27,7 +27,8 @@ export interface ProductTranslationRow {
 export interface NamedReference {
   id: number;
   code: string;
-  name: string;
+  /** Null for a taxon without an en_US name. */
+  name: string | null;
 }
 
 export interface Product {

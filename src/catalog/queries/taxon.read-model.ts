@@ -4,10 +4,10 @@ import { stringFilterSql, type SqlCondition, type StringFilter } from '../../com
 import { LIST_READ } from '../../database/replicas/list-read';
 
 /**
- * The taxon read model: a taxon with its place in the tree (position among its siblings by id, depth, root
- * and parent), and for the taxon itself its children. A taxon keeps one name. The list is in insertion
- * (id) order, filtered by a text over the name and one over the code; taxon trees are small, so its count
- * reads the filtered rows.
+ * The taxon read model: a taxon with its place in the tree (its stored position among its siblings, depth,
+ * root and parent), its translations, and for the taxon itself its children (by position). `name` is the
+ * en_US name. The list is in insertion (id) order, filtered by a text over the name and one over the code;
+ * taxon trees are small, so its count reads the filtered rows.
  */
 
 export const TAXON_CRITERIA = ['name', 'code'] as const;
@@ -21,12 +21,22 @@ export interface TaxonListFilters {
 export interface TaxonReference {
   id: number;
   code: string;
+  /** The en_US name; null when it has none. */
+  name: string | null;
+}
+
+export interface TaxonTranslationRow {
+  id: number;
+  locale: string;
   name: string;
+  slug: string;
+  description: string | null;
 }
 
 export interface TaxonListItem extends TaxonReference {
-  /** Among the taxons of the same parent (or the roots), by id, from 0. */
+  /** Among the taxons of the same parent (or the roots), from 0. */
   position: number;
+  translations: TaxonTranslationRow[];
   /** The top of its tree; null for a root. */
   root: TaxonReference | null;
   parent: TaxonReference | null;
@@ -42,8 +52,9 @@ const reference = (alias: string) => `json_build_object('id', ${alias}.id, 'code
 
 /** Taxons (`t`) with their place in the tree; callers append their own `where`. Parents are followed at most 1,000 levels up. */
 const TAXON_SELECT = `
-  select t.id, t.code, t.name,
-         (select count(*)::int from taxon s where s.parent_id is not distinct from t.parent_id and s.id < t.id) as position,
+  select t.id, t.code, t.name, t.position,
+         coalesce((select json_agg(json_build_object('id', tt.id, 'locale', tt.locale, 'name', tt.name, 'slug', tt.slug, 'description', tt.description) order by tt.id)
+                     from taxon_translation tt where tt.taxon_id = t.id), '[]'::json) as translations,
          case when par.id is null then null else ${reference('par')} end as parent,
          tree.root, tree.level
     from taxon t
@@ -75,11 +86,11 @@ export async function findTaxonPage(em: EntityManager, filters: TaxonListFilters
   return em.execute<TaxonListItem[]>(`${TAXON_SELECT}${where.sql} order by t.id limit ? offset ?`, [...where.params, window.limit, window.offset], LIST_READ);
 }
 
-/** A taxon with its children (by id). */
+/** A taxon with its children (by position). */
 export async function findTaxon(em: EntityManager, code: string): Promise<Taxon | null> {
   const [row] = await em.execute<Taxon[]>(
     `select taxon.*,
-            coalesce((select json_agg(${reference('c')} order by c.id) from taxon c where c.parent_id = taxon.id), '[]'::json) as children
+            coalesce((select json_agg(${reference('c')} order by c.position, c.id) from taxon c where c.parent_id = taxon.id), '[]'::json) as children
        from (${TAXON_SELECT} where t.code = ?) taxon`,
     [code],
   );

@@ -10,7 +10,7 @@ function serializeOption(row: ProductOption) {
   return { id: row.id, code: row.code, name: row.name, position: row.position, values: row.values.map(serializeOptionValue) };
 }
 
-const reference = (row: NamedReference) => ({ id: row.id, code: row.code, name: row.name });
+const reference = (row: NamedReference) => ({ id: row.id, code: row.code, ...(row.name !== null && { name: row.name }) });
 
 /** A translation keyed by its locale; texts it does not have are left out. */
 function serializeTranslation(t: ProductTranslationRow) {

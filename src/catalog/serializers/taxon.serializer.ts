@@ -1,12 +1,27 @@
 import { links, selfLink } from '../../common/links';
-import type { Taxon, TaxonListItem, TaxonReference } from '../queries/taxon.read-model';
+import type { Taxon, TaxonListItem, TaxonReference, TaxonTranslationRow } from '../queries/taxon.read-model';
 
-/** The app locale the lists read names in; a taxon keeps one name, shown as its translation there. */
+/** The app locale `name` is read in. */
 const NAME_LOCALE = 'en_US';
 
-/** A taxon named by another (its root, parent or children). */
+/** A taxon named by another (its root, parent or children); `name` is left out when it has no en_US one. */
 function serializeTaxonReference(row: TaxonReference) {
-  return { id: row.id, code: row.code, name: row.name, _links: selfLink(links.taxon(row.code)) };
+  return { id: row.id, code: row.code, ...(row.name !== null && { name: row.name }), _links: selfLink(links.taxon(row.code)) };
+}
+
+function serializeTranslation(row: TaxonTranslationRow) {
+  return { id: row.id, locale: row.locale, name: row.name, slug: row.slug, ...(row.description !== null && { description: row.description }) };
+}
+
+/**
+ * Translations by locale. A taxon from before translations were stored keeps one en_US name and shows it
+ * as its en_US translation (without an id); one with no en_US name at all shows an empty en_US entry, as
+ * the reference does when its name is read.
+ */
+function serializeTranslations(row: TaxonListItem) {
+  const translations: Record<string, object> = Object.fromEntries(row.translations.map((translation) => [translation.locale, serializeTranslation(translation)]));
+  if (translations[NAME_LOCALE] === undefined) translations[NAME_LOCALE] = { locale: NAME_LOCALE, ...(row.name !== null && { name: row.name }) };
+  return translations;
 }
 
 function placeInTree(row: TaxonListItem) {
@@ -16,8 +31,8 @@ function placeInTree(row: TaxonListItem) {
     ...(row.root !== null && { root: serializeTaxonReference(row.root) }),
     ...(row.parent !== null && { parent: serializeTaxonReference(row.parent) }),
     position: row.position,
-    translations: { [NAME_LOCALE]: { locale: NAME_LOCALE, name: row.name } },
-    name: row.name,
+    translations: serializeTranslations(row),
+    ...(row.name !== null && { name: row.name }),
     images: [],
   };
 }
