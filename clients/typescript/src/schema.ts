@@ -438,7 +438,11 @@ export interface paths {
          */
         get: operations["listTaxons"];
         put?: never;
-        post?: never;
+        /**
+         * Create a taxon
+         * @description Without `parent` a new root; with one, the last of its children. A locale left out of `translations` gets no translation.
+         */
+        post: operations["createTaxon"];
         delete?: never;
         options?: never;
         head?: never;
@@ -454,12 +458,24 @@ export interface paths {
         };
         /** Show a taxon */
         get: operations["showTaxon"];
-        put?: never;
+        /**
+         * Replace a taxon
+         * @description Every translation the taxon has must be sent again; a left-out `parent` makes it a root; `code` is ignored. A new parent moves it last among its children.
+         */
+        put: operations["replaceTaxon"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a taxon and its descendants
+         * @description With every descendant and their translations. Kept (409) when a product (directly or as its main taxon) or a promotion rule or filter names one of them.
+         */
+        delete: operations["deleteTaxon"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change some fields of a taxon
+         * @description Only the fields given change (in `translations`, only the locales and texts given); `code` is ignored. A new parent moves it last among its children.
+         */
+        patch: operations["updateTaxon"];
         trace?: never;
     };
     "/api/v1/products/{productCode}/reviews/": {
@@ -569,6 +585,26 @@ export interface paths {
          * @description Only a `new` review; the body is ignored. It never counts in the average rating. POST, PUT and PATCH do the same.
          */
         patch: operations["rejectProductReviewPatch"];
+        trace?: never;
+    };
+    "/api/v1/taxons/{code}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the positions of products in a taxon
+         * @description Each product listed must be directly in the taxon; nothing changes when one is not.
+         */
+        put: operations["setTaxonProductPositions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/tax-categories/": {
@@ -4469,7 +4505,7 @@ export interface components {
             /** @description Where events are posted. */
             url: string;
             /** @description Event types, `prefix.*` patterns, or `*` for all. */
-            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
+            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "taxon.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "taxon.created" | "taxon.updated" | "taxon.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
             /** @description Left out when there is none. */
             description?: string;
             /** @description A disabled subscription gets no deliveries. */
@@ -5628,7 +5664,7 @@ export interface components {
             /** @description The position in the feed; strictly increasing in commit order. */
             sequence: number;
             /** @enum {string} */
-            type: "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted";
+            type: "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "taxon.created" | "taxon.updated" | "taxon.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted";
             /**
              * @description When the change committed.
              * @example 2026-11-21T10:20:30+0000
@@ -11547,19 +11583,19 @@ export interface components {
             taxons: {
                 id: number;
                 code: string;
-                name: string;
+                name?: string;
             }[];
             /** @description The main taxon; left out when it has none. */
             mainTaxon?: {
                 id: number;
                 code: string;
-                name: string;
+                name?: string;
             };
             /** @description The channels the product is offered in, by id; left out when it is in none. */
             channels?: {
                 id: number;
                 code: string;
-                name: string;
+                name?: string;
             }[];
             enabled: boolean;
             /** @description The mean rating of the accepted reviews, to two decimals; 0 without any. */
@@ -15901,23 +15937,27 @@ export interface components {
             code: string;
             root?: components["schemas"]["TaxonReference"];
             parent?: components["schemas"]["TaxonReference"];
-            /** @description Among the taxons of the same parent (or the roots), by creation, from 0. */
+            /** @description Among the taxons of the same parent (or the roots), from 0: a new or moved taxon comes last. */
             position: number;
-            /** @description Keyed by locale code (en_US: a taxon keeps one name). An empty map is written as an empty array `[]`. */
+            /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
             translations: {
                 [key: string]: {
+                    id?: number;
                     locale: string;
-                    name: string;
+                    name?: string;
+                    slug?: string;
+                    description?: string;
                 };
             } | unknown[];
-            name: string;
+            /** @description Its en_US name; left out when it has none. */
+            name?: string;
             /** @description Always empty: taxons have no images here. */
             images: {
                 id: number;
                 type: string;
                 path: string;
             }[];
-            /** @description Its direct children, by creation. */
+            /** @description Its direct children, by position. */
             children: components["schemas"]["TaxonReference"][];
             /** @description Depth in its tree: 0 for a root. */
             level: number;
@@ -15927,6 +15967,33 @@ export interface components {
                     href: string;
                 };
             };
+        };
+        /**
+         * @description The taxon form of POST: without `parent` a new root, with one the last of its children.
+         * @example {
+         *       "code": "mugs",
+         *       "parent": "category",
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Mugs",
+         *           "slug": "mugs"
+         *         }
+         *       }
+         *     }
+         */
+        TaxonCreateRequest: {
+            /** @description Keyed by locale code; each key must be a locale of the shop (`en_US` stands for any). A locale left out gets no translation. */
+            translations?: {
+                en_US?: components["schemas"]["TaxonTranslationRequest"];
+            } & {
+                [key: string]: components["schemas"]["TaxonTranslationRequest"];
+            };
+            code: string;
+            /**
+             * @description Code of the parent taxon; left out or `null`: a root.
+             * @example category
+             */
+            parent?: string | null;
         };
         /**
          * @description A taxon in the taxon list; `root` and `parent` are left out for a root.
@@ -15974,16 +16041,20 @@ export interface components {
             code: string;
             root?: components["schemas"]["TaxonReference"];
             parent?: components["schemas"]["TaxonReference"];
-            /** @description Among the taxons of the same parent (or the roots), by creation, from 0. */
+            /** @description Among the taxons of the same parent (or the roots), from 0: a new or moved taxon comes last. */
             position: number;
-            /** @description Keyed by locale code (en_US: a taxon keeps one name). An empty map is written as an empty array `[]`. */
+            /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
             translations: {
                 [key: string]: {
+                    id?: number;
                     locale: string;
-                    name: string;
+                    name?: string;
+                    slug?: string;
+                    description?: string;
                 };
             } | unknown[];
-            name: string;
+            /** @description Its en_US name; left out when it has none. */
+            name?: string;
             /** @description Always empty: taxons have no images here. */
             images: {
                 id: number;
@@ -15998,7 +16069,47 @@ export interface components {
             };
         };
         /**
-         * @description A taxon named by another (its root, parent or child).
+         * @description The taxon form of PATCH: only the fields given change.
+         * @example {
+         *       "parent": "books"
+         *     }
+         */
+        TaxonPatchRequest: {
+            /** @description Keyed by locale code; each key must be a locale of the shop (`en_US` stands for any). Only the locales given change. */
+            translations?: {
+                en_US?: components["schemas"]["TaxonTranslationPatchRequest"];
+            } & {
+                [key: string]: components["schemas"]["TaxonTranslationPatchRequest"];
+            };
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+            /**
+             * @description Code of the new parent (the taxon moves last among its children); `null`: a root. Not the taxon itself or one of its descendants.
+             * @example books
+             */
+            parent?: string | null;
+        };
+        /**
+         * @description New positions of products in the taxon; products not listed keep theirs.
+         * @example {
+         *       "productsPositions": [
+         *         {
+         *           "productCode": "MUG_SW",
+         *           "position": 2
+         *         }
+         *       ]
+         *     }
+         */
+        TaxonProductPositionsRequest: {
+            productsPositions: {
+                /** @description Code of a product directly in the taxon. */
+                productCode: string;
+                /** @description A whole number from 0, as a number or its digits. */
+                position: number | string;
+            }[];
+        };
+        /**
+         * @description A taxon named by another (its root, parent or child); `name` (en_US) is left out when it has none.
          * @example {
          *       "id": 1,
          *       "code": "category",
@@ -16013,11 +16124,117 @@ export interface components {
         TaxonReference: {
             id: number;
             code: string;
-            name: string;
+            name?: string;
             _links: {
                 self: {
                     /** @example /api/v1/taxons/category */
                     href: string;
+                };
+            };
+        };
+        /**
+         * @description The taxon form of PUT: every translation the taxon has must be given again, and a left-out `parent` makes it a root.
+         * @example {
+         *       "parent": "category",
+         *       "translations": {
+         *         "en_US": {
+         *           "name": "Mugs",
+         *           "slug": "mugs"
+         *         }
+         *       }
+         *     }
+         */
+        TaxonReplaceRequest: {
+            /** @description Keyed by locale code; each key must be a locale of the shop (`en_US` stands for any). Every locale the taxon has a translation in must be given (a translation is never removed). */
+            translations?: {
+                en_US?: components["schemas"]["TaxonTranslationRequest"];
+            } & {
+                [key: string]: components["schemas"]["TaxonTranslationRequest"];
+            };
+            /** @description Ignored: a code never changes. */
+            code?: unknown;
+            /**
+             * @description Code of the new parent (the taxon moves last among its children); left out or `null`: a root. Not the taxon itself or one of its descendants.
+             * @example books
+             */
+            parent?: string | null;
+        };
+        /** @description The texts of the taxon in one locale: only the texts given change; a locale the taxon has no translation in yet needs `name` and `slug`. */
+        TaxonTranslationPatchRequest: {
+            /**
+             * @description The name in this locale.
+             * @example Mugs
+             */
+            name?: string;
+            /**
+             * @description Unique among the taxons in its locale.
+             * @example mugs
+             */
+            slug?: string;
+            /**
+             * @description `null` or empty clears it.
+             * @example Every mug
+             */
+            description?: string | null;
+        };
+        /** @description The texts of the taxon in one locale; a text left out is cleared. */
+        TaxonTranslationRequest: {
+            /**
+             * @description The name in this locale.
+             * @example Mugs
+             */
+            name: string;
+            /**
+             * @description Unique among the taxons in its locale.
+             * @example mugs
+             */
+            slug: string;
+            /**
+             * @description `null` or empty clears it.
+             * @example Every mug
+             */
+            description?: string | null;
+        };
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        TaxonValidationError: {
+            /** @enum {integer} */
+            code: 400;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    translations: {
+                        errors?: string[];
+                        /** @description One child per locale of the shop, sent or not. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    name: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    slug: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    description: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    parent: {
+                        errors?: string[];
+                    };
                 };
             };
         };
@@ -16417,7 +16634,7 @@ export interface components {
             /** @description Where events are posted. */
             url: string;
             /** @description Event types, `prefix.*` patterns, or `*` for all. */
-            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
+            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "taxon.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "taxon.created" | "taxon.updated" | "taxon.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
             /** @description Left out when there is none. */
             description?: string;
             /** @description A disabled subscription gets no deliveries. */
@@ -16526,7 +16743,7 @@ export interface components {
              *       "payment.completed"
              *     ]
              */
-            events?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
+            events?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "taxon.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "taxon.created" | "taxon.updated" | "taxon.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
             /**
              * @description A note for people; `null` or empty clears it.
              * @example Invoicing
@@ -16618,7 +16835,7 @@ export interface components {
              *       "payment.completed"
              *     ]
              */
-            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
+            events: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "taxon.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "taxon.created" | "taxon.updated" | "taxon.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
             /**
              * @description A note for people; `null` or empty clears it.
              * @example Invoicing
@@ -22151,6 +22368,149 @@ export interface operations {
             };
         };
     };
+    createTaxon: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry. A repeat with the same key and the same request (method, path and JSON body) does not act again: it gets the first answer (same status and body; answers below 500 are kept, errors included) plus `Idempotent-Replayed: true`. The same key with a different request is a 422; while the first request is still running, a repeat waits for its answer and after a while gets a 409. Keys are per administrator and kept 24 hours. 1 to 255 printable ASCII characters, otherwise 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`) are refused as extra fields. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxonCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new taxon, as GET shows it. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Taxon"];
+                };
+            };
+            /**
+             * @description - The `Idempotency-Key` header is malformed.
+             *     - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"] | components["schemas"]["TaxonValidationError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - An earlier request with the same `Idempotency-Key` is still running.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "A request with this Idempotency-Key is still in progress";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request (method, path or body). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
     showTaxon: {
         parameters: {
             query?: never;
@@ -22212,6 +22572,381 @@ export interface operations {
                         /** @enum {string} */
                         message: "The \"taxon\" has not been found";
                     };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    replaceTaxon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Taxon code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`) are refused as extra fields. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxonReplaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The taxon is replaced. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxonValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No taxon has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"taxon\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteTaxon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Taxon code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The taxon and its descendants are gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No taxon has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"taxon\" has not been found";
+                    };
+                };
+            };
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - A product or a promotion names the taxon or one of its descendants.
+             */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After"?: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The taxon or one of its descendants is used by products or promotions and cannot be deleted.";
+                    };
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    updateTaxon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Taxon code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`) are refused as extra fields. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxonPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The fields given are changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - The form is invalid; each field lists its violations.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxonValidationError"] | components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No taxon has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"taxon\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
@@ -23678,6 +24413,140 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalServerError"];
+                };
+            };
+            /** @description The database was unavailable (refused or lost connections, a pooler or server restarting, a read-only standby). A request cut off before its commit changed nothing; one whose COMMIT lost its connection may have happened, so send a POST again with the same `Idempotency-Key`, which acts only if it did not. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseUnavailableError"];
+                };
+            };
+        };
+    };
+    setTaxonProductPositions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Taxon code (exact match). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxonProductPositionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The positions are set. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description - No `productsPositions` list, a position that is no whole number, or a product that is not in the taxon.
+             *     - The body is malformed JSON or not a JSON object.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestError"];
+                };
+            };
+            /** @description No usable bearer token: missing or malformed `Authorization` header, unknown or expired token. */
+            401: {
+                headers: {
+                    /** @description The OAuth2 challenge, repeating the error. */
+                    "WWW-Authenticate": string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Always `no-cache`. */
+                    Pragma: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationError"];
+                };
+            };
+            /** @description The token is valid but its administrator has no API access or is disabled. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessDeniedError"];
+                };
+            };
+            /** @description No taxon has this code. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        message: "The \"taxon\" has not been found";
+                    };
+                };
+            };
+            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again. */
+                    "Retry-After": string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WriteConflictError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The body has a Content-Type other than JSON. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
@@ -35450,7 +36319,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these types (repeat the parameter for several); `order.*` names every type of a resource, `*` all. */
-                type?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
+                type?: ("*" | "cart.*" | "order.*" | "payment.*" | "shipment.*" | "customer.*" | "product.*" | "product_variant.*" | "taxon.*" | "channel.*" | "promotion.*" | "promotion_coupon.*" | "cart.created" | "cart.updated" | "cart.deleted" | "order.placed" | "order.cancelled" | "order.fulfilled" | "payment.completed" | "shipment.shipped" | "customer.created" | "customer.updated" | "customer.deleted" | "product.created" | "product.updated" | "product.deleted" | "product_variant.created" | "product_variant.updated" | "product_variant.deleted" | "taxon.created" | "taxon.updated" | "taxon.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "promotion.created" | "promotion.updated" | "promotion.deleted" | "promotion_coupon.created" | "promotion_coupon.updated" | "promotion_coupon.deleted")[];
                 /** @description Events per page, 1 to 500 (fewer when their data reach 1 MiB). */
                 limit?: number;
                 /** @description A sequence; the page starts after it. 0 by default. */
