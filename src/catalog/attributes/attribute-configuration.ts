@@ -14,7 +14,7 @@ import { ProductAttributeConfigurationForm } from './product-attribute.form';
 export const sentConfiguration = (body: unknown): unknown => (isPlainObject(body) ? body.configuration : undefined);
 
 /** A choice of a select attribute: its key (a UUID) and its labels as (locale code, label) pairs. */
-export interface StoredChoice {
+interface StoredChoice {
   key: string;
   labels: Array<[string, string]>;
 }

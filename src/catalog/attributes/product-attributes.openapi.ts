@@ -59,7 +59,7 @@ export const createdProductAttributeExample = {
 const TYPE = string({ enum: [...ATTRIBUTE_TYPES], description: 'The attribute type, given by the path of the POST; it never changes.' });
 const POSITION = integer({ minimum: 0, description: 'Index in the list of attributes.' });
 
-export const ProductAttributeListItemSchema = defineSchema(
+const ProductAttributeListItemSchema = defineSchema(
   'ProductAttributeListItem',
   closedObject(
     { id: integer(), code: string(), type: TYPE, position: POSITION, translations: TRANSLATIONS, _links: selfLinks(HREF, SELF) },

@@ -18,7 +18,7 @@ import { reviewAuthorId } from './review-author';
 import { REVIEW_TRANSITIONS, type ReviewTransition } from './review-transitions';
 
 /** The answer to accepting or rejecting a review that was already moderated. */
-export const transitionRefused = (transition: ReviewTransition, status: string) => `The review is ${status} and cannot be ${transition}ed.`;
+const transitionRefused = (transition: ReviewTransition, status: string) => `The review is ${status} and cannot be ${transition}ed.`;
 
 /**
  * Creates, changes, moderates and deletes product reviews, each in one transaction. A write that can move

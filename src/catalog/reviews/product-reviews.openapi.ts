@@ -9,12 +9,10 @@ import { ProductSchema } from '../catalog.openapi';
 import { ProductReviewForm, RATINGS, ReviewAuthorForm } from './forms/product-review.form';
 import { COMMENT_BLANK, RATING_BLANK, TITLE_BLANK, TITLE_TOO_SHORT } from './forms/review-messages';
 import { REVIEW_STATUSES } from './review-transitions';
-import { transitionRefused } from './product-review-writes.service';
 
 /** Wire shapes of product reviews (see product-review.serializer.ts) and the review form. */
 
 export const PRODUCT_REVIEW_NOT_FOUND = resourceNotFoundMessage('product review');
-export const REVIEW_ALREADY_MODERATED = [transitionRefused('accept', 'accepted'), transitionRefused('reject', 'accepted')];
 
 const REVIEWS_PATH = `/api/v1/products/${SEGMENT}/reviews/`;
 

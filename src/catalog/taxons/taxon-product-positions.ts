@@ -16,7 +16,7 @@ function positionOf(value: unknown): number | null {
 }
 
 /** Product code → position, the last entry winning when a code repeats; a 400 at the first bad entry. */
-export function readProductPositions(body: unknown): Map<string, number> {
+function readProductPositions(body: unknown): Map<string, number> {
   if (!isPlainObject(body) || !Array.isArray(body.productsPositions)) throw badRequest(POSITIONS_MISSING);
   const positions = new Map<string, number>();
   for (const entry of body.productsPositions as unknown[]) {
