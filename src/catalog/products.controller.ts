@@ -3,10 +3,13 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { rawQuery } from '../common/http/raw-query';
 import { ApiIdempotentPost, ApiPage, ApiPathParam, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../common/openapi/api-decorators';
+import { FormPipe } from '../common/forms/form.pipe';
 import { NOT_VALID } from '../common/forms/messages';
+import type { SubmittedForm } from '../common/forms/validate-form';
 import { conflict, created, noContent, notFound, ok, validationFailed } from '../common/openapi/responses';
 import { integer, string } from '../common/openapi/schema-builders';
 import { PageOfProductListItemSchema, PRODUCT_NOT_FOUND, ProductSchema } from './catalog.openapi';
+import { ProductForm } from './forms/product.form';
 import { ProductListQueryForm, TAXON_ID_RANGE } from './product-list-query.form';
 import {
   ApiProductBody,
@@ -30,6 +33,8 @@ const TEXT_FILTER = 'a text: `criteria[name]=text` (contains, case-insensitive) 
 
 const ApiProductCode = (name: string) => ApiPathParam(name, 'Product code (exact, case-sensitive match).', string({ example: 'MUG' }));
 const productNotFound = () => notFound('No product has this code.', PRODUCT_NOT_FOUND);
+/** `code` is a child of the update forms that is never read (a code never changes). */
+const UPDATE_FORM = { disabled: ['code'] } as const;
 
 /** Products, addressed by code (their variants: product-variants.controller.ts). */
 @ApiTags('Products')
@@ -84,8 +89,8 @@ export class ProductsController {
   )
   @ApiIdempotentPost()
   @ApiWriteErrors()
-  create(@Body() body: unknown) {
-    return this.writes.create(body);
+  create(@Body(new FormPipe(ProductForm)) form: SubmittedForm<ProductForm>) {
+    return this.writes.create(form);
   }
 
   @Get(':code')
@@ -108,8 +113,8 @@ export class ProductsController {
   @ApiProductBody({ schema: ProductReplaceRequestSchema, examples: productReplaceExamples, validationExample: productUpdateValidationExample })
   @ApiResponses(noContent('The product is replaced.'), productNotFound())
   @ApiWriteErrors()
-  async replace(@Param('code') code: string, @Body() body: unknown): Promise<void> {
-    await this.writes.update(code, body, 'replace');
+  async replace(@Param('code') code: string, @Body(new FormPipe(ProductForm, UPDATE_FORM)) form: SubmittedForm<ProductForm>): Promise<void> {
+    await this.writes.update(code, form, 'replace');
   }
 
   @Patch(':code')
@@ -123,8 +128,8 @@ export class ProductsController {
   @ApiProductBody({ schema: ProductPatchRequestSchema, examples: productPatchExamples, validationExample: productUpdateValidationExample })
   @ApiResponses(noContent('The fields given are changed.'), productNotFound())
   @ApiWriteErrors()
-  async patch(@Param('code') code: string, @Body() body: unknown): Promise<void> {
-    await this.writes.update(code, body, 'merge');
+  async patch(@Param('code') code: string, @Body(new FormPipe(ProductForm, { ...UPDATE_FORM, partial: true, validateNulls: true })) form: SubmittedForm<ProductForm>): Promise<void> {
+    await this.writes.update(code, form, 'merge');
   }
 
   @Delete(':code')

@@ -2,16 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FormErrors } from '../../common/forms/form-errors';
 import { NOT_VALID } from '../../common/forms/messages';
 import type { UpdateMode } from '../../common/forms/submitted-changes';
-import { isPlainObject, validateForm } from '../../common/forms/validate-form';
+import { isPlainObject } from '../../common/forms/validate-form';
 import type { AttributeType } from './attribute-types';
 import { CHOICE_LABEL_BLANK, choiceLabelTooLong, MAX_BELOW_MIN } from './product-attribute-messages';
-import { ProductAttributeConfigurationForm } from './product-attribute.form';
-
-/**
- * `configuration` as the body sends it. The form reads the body's keys of the settings only, and which
- * keys are settings depends on the type, so the configuration is read from the body itself.
- */
-export const sentConfiguration = (body: unknown): unknown => (isPlainObject(body) ? body.configuration : undefined);
+import type { ProductAttributeConfigurationForm } from './product-attribute.form';
 
 /** A choice of a select attribute: its key (a UUID) and its labels as (locale code, label) pairs. */
 interface StoredChoice {
@@ -78,30 +72,25 @@ function readChoices(errors: FormErrors, value: unknown, existing: readonly Stor
 }
 
 /**
- * Reads `configuration` for an attribute of `type` into `errors` (its node lists the type's settings):
- * POST and PUT set every setting (left out: none), PATCH only those sent. Returns the configuration to
- * store, or null when it is invalid.
+ * Reads `configuration` (as the form validated it) for an attribute of `type`: its node in `errors` lists
+ * the type's settings, and a setting of another type is an extra field. POST and PUT set every setting
+ * (left out: none), PATCH only those sent. Returns the configuration to store, or null when it is invalid.
  */
 export function readConfiguration(
   errors: FormErrors,
   type: AttributeType,
-  value: unknown,
+  value: ProductAttributeConfigurationForm | null | undefined,
   existing: Configuration,
   locales: readonly string[],
   mode: UpdateMode,
 ): Configuration | null {
   const settings = SETTINGS[type];
-  const body = isEmpty(value) ? {} : value;
-  const submitted = validateForm(ProductAttributeConfigurationForm, isPlainObject(body) ? body : {}, mode === 'merge' ? { partial: true, validateNulls: true } : {});
-  const nested = submitted.errors;
+  const nested = errors.subForm('configuration');
   for (const setting of settings) nested.include(setting);
-  errors.nest('configuration', nested);
-  if (!isPlainObject(body)) {
-    nested.addRoot(NOT_VALID);
-    return null;
-  }
+  // Anything else than an object was refused by the form.
+  if (value != null && !isPlainObject(value)) return null;
+  const data: Partial<ProductAttributeConfigurationForm> = value ?? {};
 
-  const data = submitted.data;
   const sent = (setting: keyof Configuration) => mode !== 'merge' || data[setting] !== undefined;
   const configuration: Configuration = {};
   for (const setting of settings) {

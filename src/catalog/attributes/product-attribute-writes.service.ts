@@ -45,14 +45,14 @@ export class ProductAttributeWritesService {
   constructor(private readonly em: EntityManager) {}
 
   /** POST `/product-attributes/{type}`: the new attribute's code (its body is read after the commit). */
-  async create(type: AttributeType, form: SubmittedForm<ProductAttributeForm>, sentConfiguration: unknown): Promise<string> {
+  async create(type: AttributeType, form: SubmittedForm<ProductAttributeForm>): Promise<string> {
     const data = form.data;
     return withUniqueValue(form.errors, UNIQUE_CODE, () =>
       inWriteTransaction(this.em, async (tx) => {
         await checkUnique(tx, form.errors, UNIQUE_CODE, data.code);
         const locales = await localeCodes(tx);
         const translations = readKeyedForms<ProductAttributeTranslationForm>(form.errors, 'translations', data.translations, locales);
-        const configuration = readConfiguration(form.errors, type, sentConfiguration, {}, locales, 'replace');
+        const configuration = readConfiguration(form.errors, type, data.configuration, {}, locales, 'replace');
         throwIfInvalid(form.errors);
         await lockAttributeList(tx);
         const others = await attributesInOrder(tx);
@@ -71,7 +71,7 @@ export class ProductAttributeWritesService {
    * PUT sets the whole configuration (a setting left out is none), PATCH the settings sent; a left-out
    * `position` stays as it is.
    */
-  async update(code: string, form: SubmittedForm<ProductAttributeForm>, sentConfiguration: unknown, mode: UpdateMode): Promise<void> {
+  async update(code: string, form: SubmittedForm<ProductAttributeForm>, mode: UpdateMode): Promise<void> {
     const data = form.data;
     await inWriteTransaction(this.em, async (tx) => {
       await lockAttributeList(tx);
@@ -89,7 +89,7 @@ export class ProductAttributeWritesService {
       for (const [locale, entry] of translations ?? []) {
         if (!byLocale.has(locale) && entry.data.name === undefined && !entry.errors.has('name')) entry.errors.add('name', NAME_BLANK);
       }
-      const configuration = readConfiguration(form.errors, type, sentConfiguration, attribute.configuration, locales, mode);
+      const configuration = readConfiguration(form.errors, type, data.configuration, attribute.configuration, locales, mode);
       throwIfInvalid(form.errors);
 
       if (data.position != null) {

@@ -1,8 +1,9 @@
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
 import { checkbox } from '../../common/forms/checkbox';
 import { Form } from '../../common/forms/form-shape';
 import { integerRange, IsIntegerIn } from '../../common/forms/integer-range';
+import { IsPlainObject } from '../../common/forms/is-plain-object';
 import { NOT_VALID } from '../../common/forms/messages';
 import { IsPosition } from '../../common/forms/position';
 import { RESOURCE_CODE } from '../../common/forms/resource-code';
@@ -55,15 +56,23 @@ export class ProductAttributeConfigurationForm {
   max?: number | null;
 }
 
+/** An empty list sent for `configuration` (how empty settings are written) is no settings. */
+function emptyConfigurationAsMap(body: Record<string, unknown>): Record<string, unknown> {
+  const configuration = body.configuration;
+  return Array.isArray(configuration) && configuration.length === 0 ? { ...body, configuration: {} } : body;
+}
+
 /**
  * Body of POST, PUT and PATCH `/product-attributes`. `type` is a child of the form but always ignored (the
- * path of the POST gives it); `code` is read on POST only. `translations` is a map keyed by locale code and
- * `configuration` depends on the type: the service reads both (attribute-configuration.ts).
+ * path of the POST gives it); `code` is read on POST only. `translations` is a map keyed by locale code,
+ * read by the service against the shop's locales; `configuration` is validated here, and the service
+ * shows the settings of the attribute's type and reads them (attribute-configuration.ts).
  */
 @Form({
   fields: ['type', 'position', 'translations', 'code', 'configuration'],
   keyed: { translations: ProductAttributeTranslationForm },
   subForms: { configuration: ProductAttributeConfigurationForm },
+  prepare: emptyConfigurationAsMap,
 })
 export class ProductAttributeForm {
   @IsOptional()
@@ -84,6 +93,9 @@ export class ProductAttributeForm {
   @Transform(trimmed)
   code?: string | null;
 
+  @ValidateNested()
+  @IsPlainObject({ message: NOT_VALID })
   @IsOptional()
-  configuration?: unknown;
+  @Type(() => ProductAttributeConfigurationForm)
+  configuration?: ProductAttributeConfigurationForm | null;
 }

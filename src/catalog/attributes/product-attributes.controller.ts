@@ -1,13 +1,13 @@
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { validateForm } from '../../common/forms/validate-form';
+import { FormPipe } from '../../common/forms/form.pipe';
+import type { SubmittedForm } from '../../common/forms/validate-form';
 import { rawQuery } from '../../common/http/raw-query';
 import { ApiIdempotentPost, ApiJsonBody, ApiPathParam, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../../common/openapi/api-decorators';
 import { ApiPlainPage } from '../../common/openapi/plain-page';
 import { created, noContent, notFound, ok } from '../../common/openapi/responses';
 import { string } from '../../common/openapi/schema-builders';
-import { sentConfiguration } from './attribute-configuration';
 import type { AttributeType } from './attribute-types';
 import { ProductAttributeWritesService } from './product-attribute-writes.service';
 import { ProductAttributeForm } from './product-attribute.form';
@@ -29,7 +29,6 @@ import { ProductAttributesService } from './product-attributes.service';
 
 const ApiAttributeCode = () => ApiPathParam('code', 'Product attribute code (exact match).', string({ example: 'mug_material' }));
 const attributeNotFound = () => notFound('No product attribute has this code.', PRODUCT_ATTRIBUTE_NOT_FOUND);
-/** `type` is never read from a body (the POST path gives it); `code` is read on POST only. */
 /** The documentation of `POST /product-attributes/{type}`, one route per type. */
 function ApiCreateAttribute(type: AttributeType): MethodDecorator {
   const configuration = CONFIGURATION_OF[type];
@@ -57,8 +56,12 @@ const CONFIGURATION_OF: Record<AttributeType, string> = {
   date: 'none.',
 };
 
-const CREATE_FORM = { disabled: ['type'] } as const;
+/** `type` is never read from a body (the POST path gives it); `code` is read on POST only. */
 const UPDATE_FORM = { disabled: ['type', 'code'] } as const;
+/** Every type's POST reads the same form; the service reads its configuration against the type. */
+const CREATE_PIPE = new FormPipe(ProductAttributeForm, { disabled: ['type'] });
+
+type Submitted = SubmittedForm<ProductAttributeForm>;
 
 @ApiTags('Product attributes')
 @Controller('api/v1/product-attributes')
@@ -78,55 +81,54 @@ export class ProductAttributesController {
 
   @Post('text')
   @ApiCreateAttribute('text')
-  createText(@Body() body: unknown) {
-    return this.create('text', body);
+  createText(@Body(CREATE_PIPE) form: Submitted) {
+    return this.create('text', form);
   }
 
   @Post('textarea')
   @ApiCreateAttribute('textarea')
-  createTextarea(@Body() body: unknown) {
-    return this.create('textarea', body);
+  createTextarea(@Body(CREATE_PIPE) form: Submitted) {
+    return this.create('textarea', form);
   }
 
   @Post('checkbox')
   @ApiCreateAttribute('checkbox')
-  createCheckbox(@Body() body: unknown) {
-    return this.create('checkbox', body);
+  createCheckbox(@Body(CREATE_PIPE) form: Submitted) {
+    return this.create('checkbox', form);
   }
 
   @Post('integer')
   @ApiCreateAttribute('integer')
-  createInteger(@Body() body: unknown) {
-    return this.create('integer', body);
+  createInteger(@Body(CREATE_PIPE) form: Submitted) {
+    return this.create('integer', form);
   }
 
   @Post('percent')
   @ApiCreateAttribute('percent')
-  createPercent(@Body() body: unknown) {
-    return this.create('percent', body);
+  createPercent(@Body(CREATE_PIPE) form: Submitted) {
+    return this.create('percent', form);
   }
 
   @Post('datetime')
   @ApiCreateAttribute('datetime')
-  createDatetime(@Body() body: unknown) {
-    return this.create('datetime', body);
+  createDatetime(@Body(CREATE_PIPE) form: Submitted) {
+    return this.create('datetime', form);
   }
 
   @Post('date')
   @ApiCreateAttribute('date')
-  createDate(@Body() body: unknown) {
-    return this.create('date', body);
+  createDate(@Body(CREATE_PIPE) form: Submitted) {
+    return this.create('date', form);
   }
 
   @Post('select')
   @ApiCreateAttribute('select')
-  createSelect(@Body() body: unknown) {
-    return this.create('select', body);
+  createSelect(@Body(CREATE_PIPE) form: Submitted) {
+    return this.create('select', form);
   }
 
-  private async create(type: AttributeType, body: unknown) {
-    const form = validateForm(ProductAttributeForm, body, CREATE_FORM);
-    return this.attributes.show(await this.writes.create(type, form, sentConfiguration(body)));
+  private async create(type: AttributeType, form: Submitted) {
+    return this.attributes.show(await this.writes.create(type, form));
   }
 
   @Get(':code')
@@ -149,8 +151,8 @@ export class ProductAttributesController {
   @ApiJsonBody({ form: ProductAttributeForm, schema: ProductAttributeReplaceRequestSchema, examples: productAttributeReplaceExamples, validationExample: productAttributeUpdateValidationExample })
   @ApiResponses(noContent('The product attribute is replaced.'), attributeNotFound())
   @ApiWriteErrors()
-  async replace(@Param('code') code: string, @Body() body: unknown): Promise<void> {
-    await this.writes.update(code, validateForm(ProductAttributeForm, body, UPDATE_FORM), sentConfiguration(body), 'replace');
+  async replace(@Param('code') code: string, @Body(new FormPipe(ProductAttributeForm, UPDATE_FORM)) form: Submitted): Promise<void> {
+    await this.writes.update(code, form, 'replace');
   }
 
   @Patch(':code')
@@ -160,8 +162,8 @@ export class ProductAttributesController {
   @ApiJsonBody({ form: ProductAttributeForm, schema: ProductAttributePatchRequestSchema, examples: productAttributePatchExamples, validationExample: productAttributeUpdateValidationExample })
   @ApiResponses(noContent('The fields given are changed.'), attributeNotFound())
   @ApiWriteErrors()
-  async patch(@Param('code') code: string, @Body() body: unknown): Promise<void> {
-    await this.writes.update(code, validateForm(ProductAttributeForm, body, { ...UPDATE_FORM, partial: true, validateNulls: true }), sentConfiguration(body), 'merge');
+  async patch(@Param('code') code: string, @Body(new FormPipe(ProductAttributeForm, { ...UPDATE_FORM, partial: true, validateNulls: true })) form: Submitted): Promise<void> {
+    await this.writes.update(code, form, 'merge');
   }
 
   @Delete(':code')

@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
 import { Channel } from '../../channels/entities/channel.entity';
 import { checkbox } from '../../common/forms/checkbox';
-import { Form, type FormOptions } from '../../common/forms/form-shape';
+import { Form } from '../../common/forms/form-shape';
 import { NOT_VALID } from '../../common/forms/messages';
 import { RESOURCE_CODE } from '../../common/forms/resource-code';
 import { RefersTo, StoredIn } from '../../common/forms/stored-in';
@@ -13,45 +13,30 @@ import { ProductOption } from '../entities/product-option.entity';
 import { Product } from '../entities/product.entity';
 import { Taxon } from '../entities/taxon.entity';
 import * as m from './product-messages';
-import type { ProductTranslationForm } from './product-translation.form';
+import { ProductTranslationForm } from './product-translation.form';
 
 /** A code in a list of codes: a longer one than a code column holds names nothing. */
 const LISTED_CODE = /^\S.{0,254}$/s;
-
-/** The translations of a shop without locales; the form of the shop's locales is made by productFormFor. */
-@Form({ fields: [] })
-class NoProductTranslations {}
-
-/** An empty list sent for `translations` (how an empty map is written) is an empty map. */
-function emptyTranslationsAsMap(body: Record<string, unknown>): Record<string, unknown> {
-  const translations = body.translations;
-  return Array.isArray(translations) && translations.length === 0 ? { ...body, translations: {} } : body;
-}
-
-/** The product form's declaration; `translations` has one sub-form per locale of the shop (productFormFor). */
-export const PRODUCT_FORM: FormOptions = {
-  fields: ['enabled', 'translations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options'],
-  subForms: { translations: NoProductTranslations },
-  requiredSubForms: ['translations'],
-  prepare: emptyTranslationsAsMap,
-};
 
 // Rules run from the one nearest the property upwards, and stop at the first failure.
 
 /**
  * Body of POST, PUT and PATCH `/products`. Taxons, channels and options are named by code; `productTaxons`
  * is one text of comma-separated taxon codes. `code` is read on POST only (a code never changes), and
- * `options` only while the product has no variants.
+ * `options` only while the product has no variants. `translations` is a map keyed by locale code, read by
+ * the service against the shop's locales (src/common/forms/keyed-forms.ts).
  */
-@Form(PRODUCT_FORM)
+@Form({
+  fields: ['enabled', 'translations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options'],
+  keyed: { translations: ProductTranslationForm },
+})
 export class ProductForm {
   @IsBoolean({ message: NOT_VALID })
   @IsOptional()
   @Transform(checkbox)
   enabled?: boolean;
 
-  /** By locale code: the locales sent (the others are undefined or null). */
-  translations!: Record<string, ProductTranslationForm | null | undefined>;
+  translations?: unknown;
 
   @RefersTo(Channel, 'code')
   @IsStringList(LISTED_CODE, { message: NOT_VALID })

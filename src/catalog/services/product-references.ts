@@ -27,9 +27,3 @@ export function idsOf(codes: readonly string[], found: ReadonlyMap<string, numbe
   }
   return ids;
 }
-
-/** The codes of the defined locales, in the order they were created (the children of `translations`). */
-export async function definedLocales(em: EntityManager): Promise<string[]> {
-  const rows = await em.execute<Array<{ code: string }>>(`select code from locale order by id`);
-  return rows.map((row) => row.code);
-}

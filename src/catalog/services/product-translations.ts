@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FormErrors } from '../../common/forms/form-errors';
+import { readKeyedForms } from '../../common/forms/keyed-forms';
+import { NOT_VALID } from '../../common/forms/messages';
 import { submittedChanges, type UpdateMode } from '../../common/forms/submitted-changes';
+import { isPlainObject, type ValidateFormOptions } from '../../common/forms/validate-form';
 import { ProductTranslation } from '../entities/product-translation.entity';
 import type { Product } from '../entities/product.entity';
 import { NAME_BLANK, SLUG_BLANK, SLUG_TAKEN } from '../forms/product-messages';
@@ -9,23 +12,19 @@ import type { ProductTranslationForm } from '../forms/product-translation.form';
 /** The translations a body sends: locale → its form, for each locale sent as an object. */
 export type SentTranslations = ReadonlyMap<string, ProductTranslationForm>;
 
-/** An invalid `translations` (not an object) sends none. */
-export function sentTranslations(translations: Record<string, ProductTranslationForm | null | undefined> | undefined, locales: readonly string[]): SentTranslations {
-  const sent = new Map<string, ProductTranslationForm>();
-  for (const locale of locales) {
-    const translation = typeof translations === 'object' && translations !== null ? translations[locale] : undefined;
-    // Anything else than an object was refused at the locale.
-    if (typeof translation === 'object' && translation !== null && !Array.isArray(translation)) sent.set(locale, translation);
-  }
-  return sent;
+/**
+ * Reads `translations` against the shop's locales (its node lists every locale, sent or not): the valid
+ * shape of each locale sent as an object. Anything else than a map is not valid, and sends none.
+ */
+export function readTranslations(errors: FormErrors, value: unknown, locales: readonly string[], options: ValidateFormOptions): SentTranslations {
+  const isMap = value == null || isPlainObject(value) || (Array.isArray(value) && value.length === 0);
+  const entries = readKeyedForms<ProductTranslationForm>(errors, 'translations', isMap ? value : {}, locales, options);
+  // The map's node lists the locales all the same.
+  if (!isMap) errors.subForm('translations').addRoot(NOT_VALID);
+  return new Map([...(entries ?? [])].map(([locale, entry]) => [locale, entry.data]));
 }
 
 const translationErrors = (errors: FormErrors, locale: string): FormErrors => errors.subForm('translations').subForm(locale);
-
-/** The 400 tree lists one child of `translations` per locale, sent or not. */
-export function listLocales(errors: FormErrors, locales: readonly string[]): void {
-  for (const locale of locales) translationErrors(errors, locale);
-}
 
 /**
  * What the form's own rules cannot know: a translation the product does not have yet needs a name and a

@@ -6,7 +6,7 @@ import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import { NOT_VALID } from '../../common/forms/messages';
 import { submittedChanges, type UpdateMode } from '../../common/forms/submitted-changes';
 import { checkUnique, type UniqueField } from '../../common/forms/unique-value';
-import { validateForm, type SubmittedForm } from '../../common/forms/validate-form';
+import type { SubmittedForm, ValidateFormOptions } from '../../common/forms/validate-form';
 import { Channel } from '../../channels/entities/channel.entity';
 import { inWriteTransaction } from '../../database/write-transaction';
 import { EventOutbox } from '../../events';
@@ -15,19 +15,22 @@ import { ProductTranslation } from '../entities/product-translation.entity';
 import { ProductVariant } from '../entities/product-variant.entity';
 import { Product } from '../entities/product.entity';
 import { Taxon } from '../entities/taxon.entity';
-import { productFormFor } from '../forms/product-form-for-locales';
 import { CODE_TAKEN, PRODUCT_IN_ORDERS } from '../forms/product-messages';
 import { productTaxonCodes, type ProductForm } from '../forms/product.form';
 import { findProduct } from '../queries/product.read-model';
 import { serializeProduct } from '../serializers/product.serializer';
-import { definedLocales, idsOf, lockedIdsByCode } from './product-references';
-import { applyTranslations, checkSlugs, checkTranslationPresence, listLocales, sentTranslations, type SentTranslations } from './product-translations';
+import { localeCodes } from '../translations/locale-codes';
+import { idsOf, lockedIdsByCode } from './product-references';
+import { applyTranslations, checkSlugs, checkTranslationPresence, readTranslations, type SentTranslations } from './product-translations';
 
 /** A product as GET /products/{code} shows it (and its events carry it). */
 type ShownProduct = ReturnType<typeof serializeProduct>;
 
 const UNIQUE_CODE: UniqueField = { entity: Product, property: 'code', constraint: 'product_code_unique', message: CODE_TAKEN };
 const UNIQUE_SLUG = 'product_translation_locale_slug_unique';
+
+/** How each write reads the translations sent: as the form pipe of its route reads the rest of the body. */
+const TRANSLATION_OPTIONS: Record<'create' | UpdateMode, ValidateFormOptions> = { create: {}, replace: {}, merge: { partial: true, validateNulls: true } };
 
 /** The fields of a valid form that a write sets, references as ids; a field left out keeps its value. */
 interface ProductChanges {
@@ -112,7 +115,7 @@ const IN_ORDERS = `select exists (select 1 from order_item oi join product_varia
 /**
  * Creates, changes and deletes products, each in one transaction that also records its event
  * (`product.created`, `product.updated`, `product.deleted`). The form's `translations` has one child per
- * defined locale, so the locales are read before the body is validated.
+ * locale of the shop: the service reads it, in the write's transaction.
  */
 @Injectable()
 export class ProductWritesService {
@@ -121,19 +124,17 @@ export class ProductWritesService {
     private readonly outbox: EventOutbox,
   ) {}
 
-  private async submitted(body: unknown, mode: 'create' | UpdateMode) {
-    const locales = await definedLocales(this.em.fork());
-    const options = mode === 'create' ? {} : mode === 'replace' ? { disabled: ['code'] } : { partial: true, validateNulls: true, disabled: ['code'] };
-    const form = validateForm(productFormFor(locales), body, options);
-    listLocales(form.errors, locales);
-    return { form, locales, sent: sentTranslations(form.data.translations, locales) };
+  /** The translations sent, read against the shop's locales into the form's violations. */
+  private async translations(tx: EntityManager, form: SubmittedForm<ProductForm>, mode: 'create' | UpdateMode) {
+    const locales = await localeCodes(tx);
+    return { locales, sent: readTranslations(form.errors, form.data.translations, locales, TRANSLATION_OPTIONS[mode]) };
   }
 
   /**
    * Runs a write; when a concurrent request stored the same code or slug first, the unique index refuses
    * it and the client gets the same 400 as when the value was there before the request.
    */
-  private async withUniqueTexts<T>(form: SubmittedForm<ProductForm>, sent: SentTranslations, productCode: string | null, write: () => Promise<T>): Promise<T> {
+  private async withUniqueTexts<T>(form: SubmittedForm<ProductForm>, sent: () => SentTranslations, productCode: string | null, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
@@ -146,18 +147,20 @@ export class ProductWritesService {
         if (constraint === UNIQUE_SLUG) {
           const em = this.em.fork();
           const productId = productCode === null ? null : ((await em.findOne(Product, { code: productCode }))?.id ?? null);
-          if (await checkSlugs(em, form.errors, sent, productId)) throwIfInvalid(form.errors);
+          if (await checkSlugs(em, form.errors, sent(), productId)) throwIfInvalid(form.errors);
         }
       }
       throw error;
     }
   }
 
-  async create(body: unknown): Promise<ShownProduct> {
-    const { form, locales, sent } = await this.submitted(body, 'create');
-    return this.withUniqueTexts(form, sent, null, () =>
+  async create(form: SubmittedForm<ProductForm>): Promise<ShownProduct> {
+    let sent: SentTranslations = new Map();
+    return this.withUniqueTexts(form, () => sent, null, () =>
       inWriteTransaction(this.em, async (tx) => {
         await checkUnique(tx, form.errors, UNIQUE_CODE, form.data.code);
+        const { locales, sent: read } = await this.translations(tx, form, 'create');
+        sent = read;
         checkTranslationPresence(form.errors, sent, [], locales, 'replace');
         const changes = await checkedChanges(tx, form, 'replace', false);
         await checkSlugs(tx, form.errors, sent, null);
@@ -178,12 +181,14 @@ export class ProductWritesService {
    * violations. A write that changes nothing records no event; one that changes only translations,
    * channels, taxons or options still moves `updatedAt`.
    */
-  async update(code: string, body: unknown, mode: UpdateMode): Promise<void> {
-    const { form, locales, sent } = await this.submitted(body, mode);
-    await this.withUniqueTexts(form, sent, code, () =>
+  async update(code: string, form: SubmittedForm<ProductForm>, mode: UpdateMode): Promise<void> {
+    let sent: SentTranslations = new Map();
+    await this.withUniqueTexts(form, () => sent, code, () =>
       inWriteTransaction(this.em, async (tx) => {
         const product = await tx.findOne(Product, { code }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         if (product === null) throw resourceNotFound('product');
+        const { locales, sent: read } = await this.translations(tx, form, mode);
+        sent = read;
         const before = await shownProduct(tx, code);
         const translations = await tx.find(ProductTranslation, { product }, { orderBy: { id: 'asc' } });
         if (mode === 'replace' || form.sent.has('translations')) {

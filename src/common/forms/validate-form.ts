@@ -71,13 +71,13 @@ function withoutTypeKeys(value: unknown): unknown {
 /**
  * What the object mapper gets: only the form's own keys (unknown ones are reported from the original
  * body; copying tens of thousands of them took seconds), sub-forms likewise (a required one that is
- * absent as an empty form), no lists (read entry by entry) and no TYPE_KEYS inside values.
+ * absent as an empty form), no lists nor keyed maps (read entry by entry) and no TYPE_KEYS inside values.
  */
 function mapperInput(shape: FormShape, body: Record<string, unknown>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of shape.requiredSubForms) if (isAbsent(body[field])) input[field] = {};
   for (const key of [...shape.fields, ...Object.keys(shape.aliases)]) {
-    if (!Object.prototype.hasOwnProperty.call(body, key) || shape.lists[key]) continue;
+    if (!Object.prototype.hasOwnProperty.call(body, key) || shape.lists[key] || shape.keyed?.[key]) continue;
     const value = body[key];
     const subForm = shape.subForms[shape.aliases[key] ?? key];
     if (subForm && shape.requiredSubForms.includes(key) && isAbsent(value)) continue;
@@ -130,6 +130,10 @@ function readForm<T extends object>(dto: new () => T, body: Record<string, unkno
   const input = shape.prepare ? shape.prepare(body) : body;
   receiveKeys(shape, input, errors);
   const data = plainToInstance(dto, withoutDisabled(shape, mapperInput(shape, input), disabled), { enableImplicitConversion: false, exposeDefaultValues: false });
+  // A keyed map is handed on as sent: its reader reports every key it does not know, TYPE_KEYS too.
+  for (const field of Object.keys(shape.keyed ?? {})) {
+    if (Object.prototype.hasOwnProperty.call(input, field) && !disabled.has(field)) Object.assign(data, { [field]: input[field] });
+  }
   const partial = options.partial === true;
   const violations = validateSync(data, {
     stopAtFirstError: true,
