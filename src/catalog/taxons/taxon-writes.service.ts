@@ -12,7 +12,7 @@ import { EventOutbox } from '../../events/event-outbox';
 import { Taxon } from '../entities/taxon.entity';
 import { findTaxon } from '../queries/taxon.read-model';
 import { serializeTaxon } from '../serializers/taxon.serializer';
-import { definedLocales } from '../services/product-references';
+import { localeCodes } from '../translations/locale-codes';
 import { CODE_TAKEN, PARENT_IN_SUBTREE, TAXON_IN_USE } from './forms/taxon-messages';
 import { taxonFormFor, type TaxonForm } from './forms/taxon.form';
 import { TaxonTranslation } from './taxon-translation.entity';
@@ -58,7 +58,7 @@ export class TaxonWritesService {
   ) {}
 
   private async submitted(body: unknown, mode: 'create' | UpdateMode) {
-    const locales = await definedLocales(this.em.fork());
+    const locales = await localeCodes(this.em.fork());
     const options = mode === 'create' ? {} : mode === 'replace' ? { disabled: ['code'] } : { partial: true, validateNulls: true, disabled: ['code'] };
     const form = validateForm(taxonFormFor(locales), body, options);
     listLocales(form.errors, locales);
