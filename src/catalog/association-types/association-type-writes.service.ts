@@ -9,7 +9,7 @@ import type { SubmittedForm } from '../../common/forms/validate-form';
 import { inWriteTransaction } from '../../database/write-transaction';
 import { localeCodes } from '../translations/locale-codes';
 import { throwIfInvalidWithTranslations, withTranslationTrees, type TranslationTree } from '../translations/translated-form-errors';
-import { TranslationErrors } from '../translations/translation-errors';
+import { KeyedFormErrors } from '../forms/keyed-form-errors';
 import type { TranslationTexts } from '../translations/translations-form';
 import { CODE_TAKEN } from './association-type-messages';
 import { ASSOCIATION_TYPE_TRANSLATIONS, type AssociationTypeForm } from './association-type.form';
@@ -23,9 +23,9 @@ const ASSOCIATION_TYPES: DeletableTable = { table: 'product_association_type', r
 
 /** Reads the translations map of the form against the shop's locales and checks what the write would leave. */
 async function translationsOf(tx: EntityManager, form: SubmittedForm<AssociationTypeForm>, stored: ReadonlyMap<string, TranslationTexts>, mode: UpdateMode | 'create', trees: TranslationTree[] = []) {
-  const errors = new TranslationErrors(await localeCodes(tx), ASSOCIATION_TYPE_TRANSLATIONS.fields);
+  const errors = new KeyedFormErrors(await localeCodes(tx), ASSOCIATION_TYPE_TRANSLATIONS.fields);
   trees.push({ path: ['translations'], errors });
-  const sent = ASSOCIATION_TYPE_TRANSLATIONS.read(form.data.translations, errors.locales, errors);
+  const sent = ASSOCIATION_TYPE_TRANSLATIONS.read(form.data.translations, errors.keys, errors);
   const texts = ASSOCIATION_TYPE_TRANSLATIONS.merge(stored, sent, mode, errors);
   throwIfInvalidWithTranslations(form.errors, trees);
   return texts;

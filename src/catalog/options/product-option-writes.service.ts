@@ -12,7 +12,7 @@ import { ProductOptionValue } from '../entities/product-option-value.entity';
 import { ProductOption } from '../entities/product-option.entity';
 import { localeCodes } from '../translations/locale-codes';
 import { throwIfInvalidWithTranslations, withTranslationTrees, type TranslationTree } from '../translations/translated-form-errors';
-import { TranslationErrors } from '../translations/translation-errors';
+import { KeyedFormErrors } from '../forms/keyed-form-errors';
 import type { TranslationsForm, TranslationTexts } from '../translations/translations-form';
 import { clampedPosition, lockOptionOrder, renumber } from './option-positions';
 import { CODE_TAKEN, VALUE_CODE_BLANK, VALUE_CODE_TAKEN } from './product-option-messages';
@@ -61,7 +61,7 @@ class OptionSubmission {
   ) {}
 
   private translations(rules: TranslationsForm, path: ReadonlyArray<string | number>, value: unknown, stored: ReadonlyMap<string, TranslationTexts>, mode: Mode, locales: readonly string[]) {
-    const errors = new TranslationErrors(locales, rules.fields);
+    const errors = new KeyedFormErrors(locales, rules.fields);
     this.trees.push({ path, errors });
     return rules.merge(stored, rules.read(value, locales, errors), mode, errors);
   }
@@ -103,7 +103,7 @@ class OptionSubmission {
     }
     // An entry that is no object still lists the locales of its translations.
     for (let index = 0; index < list.sentLength; index += 1) {
-      if (!entries.has(index)) this.trees.push({ path: ['values', index, 'translations'], errors: new TranslationErrors(locales, VALUE_TRANSLATIONS.fields) });
+      if (!entries.has(index)) this.trees.push({ path: ['values', index, 'translations'], errors: new KeyedFormErrors(locales, VALUE_TRANSLATIONS.fields) });
     }
     return changes;
   }

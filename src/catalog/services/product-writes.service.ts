@@ -6,7 +6,7 @@ import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import { NOT_VALID } from '../../common/forms/messages';
 import { submittedChanges, type UpdateMode } from '../../common/forms/submitted-changes';
 import { checkUnique, type UniqueField } from '../../common/forms/unique-value';
-import type { SubmittedForm, ValidateFormOptions } from '../../common/forms/validate-form';
+import type { SubmittedForm } from '../../common/forms/validate-form';
 import { Channel } from '../../channels/entities/channel.entity';
 import { inWriteTransaction } from '../../database/write-transaction';
 import { EventOutbox } from '../../events';
@@ -21,7 +21,9 @@ import { findProduct } from '../queries/product.read-model';
 import { serializeProduct } from '../serializers/product.serializer';
 import { localeCodes } from '../translations/locale-codes';
 import { idsOf, lockedIdsByCode } from './product-references';
-import { applyTranslations, checkSlugs, checkTranslationPresence, readTranslations, type SentTranslations } from './product-translations';
+import { checkSlugs, checkTranslationPresence, readTranslations, type SentTranslations, TRANSLATION_OPTIONS } from '../translations/slugged-translations';
+import type { ProductTranslationForm } from '../forms/product-translation.form';
+import { applyProductTranslations, PRODUCT_TRANSLATIONS } from './product-translations';
 
 /** A product as GET /products/{code} shows it (and its events carry it). */
 type ShownProduct = ReturnType<typeof serializeProduct>;
@@ -29,8 +31,6 @@ type ShownProduct = ReturnType<typeof serializeProduct>;
 const UNIQUE_CODE: UniqueField = { entity: Product, property: 'code', constraint: 'product_code_unique', message: CODE_TAKEN };
 const UNIQUE_SLUG = 'product_translation_locale_slug_unique';
 
-/** How each write reads the translations sent: as the form pipe of its route reads the rest of the body. */
-const TRANSLATION_OPTIONS: Record<'create' | UpdateMode, ValidateFormOptions> = { create: {}, replace: {}, merge: { partial: true, validateNulls: true } };
 
 /** The fields of a valid form that a write sets, references as ids; a field left out keeps its value. */
 interface ProductChanges {
@@ -127,14 +127,14 @@ export class ProductWritesService {
   /** The translations sent, read against the shop's locales into the form's violations. */
   private async translations(tx: EntityManager, form: SubmittedForm<ProductForm>, mode: 'create' | UpdateMode) {
     const locales = await localeCodes(tx);
-    return { locales, sent: readTranslations(form.errors, form.data.translations, locales, TRANSLATION_OPTIONS[mode]) };
+    return { locales, sent: readTranslations<ProductTranslationForm>(form.errors, form.data.translations, locales, TRANSLATION_OPTIONS[mode]) };
   }
 
   /**
    * Runs a write; when a concurrent request stored the same code or slug first, the unique index refuses
    * it and the client gets the same 400 as when the value was there before the request.
    */
-  private async withUniqueTexts<T>(form: SubmittedForm<ProductForm>, sent: () => SentTranslations, productCode: string | null, write: () => Promise<T>): Promise<T> {
+  private async withUniqueTexts<T>(form: SubmittedForm<ProductForm>, sent: () => SentTranslations<ProductTranslationForm>, productCode: string | null, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
@@ -147,7 +147,7 @@ export class ProductWritesService {
         if (constraint === UNIQUE_SLUG) {
           const em = this.em.fork();
           const productId = productCode === null ? null : ((await em.findOne(Product, { code: productCode }))?.id ?? null);
-          if (await checkSlugs(em, form.errors, sent(), productId)) throwIfInvalid(form.errors);
+          if (await checkSlugs(em, form.errors, sent(), productId, PRODUCT_TRANSLATIONS)) throwIfInvalid(form.errors);
         }
       }
       throw error;
@@ -155,19 +155,19 @@ export class ProductWritesService {
   }
 
   async create(form: SubmittedForm<ProductForm>): Promise<ShownProduct> {
-    let sent: SentTranslations = new Map();
+    let sent: SentTranslations<ProductTranslationForm> = new Map();
     return this.withUniqueTexts(form, () => sent, null, () =>
       inWriteTransaction(this.em, async (tx) => {
         await checkUnique(tx, form.errors, UNIQUE_CODE, form.data.code);
         const { locales, sent: read } = await this.translations(tx, form, 'create');
         sent = read;
-        checkTranslationPresence(form.errors, sent, [], locales, 'replace');
+        checkTranslationPresence(form.errors, sent, [], locales, 'replace', PRODUCT_TRANSLATIONS);
         const changes = await checkedChanges(tx, form, 'replace', false);
-        await checkSlugs(tx, form.errors, sent, null);
+        await checkSlugs(tx, form.errors, sent, null, PRODUCT_TRANSLATIONS);
         throwIfInvalid(form.errors);
         const product = tx.create(Product, { code: form.data.code!, enabled: changes.enabled ?? false });
         await applyChanges(tx, product, changes);
-        applyTranslations(tx, product, [], sent, 'replace');
+        applyProductTranslations(tx, product, [], sent, 'replace');
         await tx.flush();
         const created = await shownProduct(tx, product.code);
         await this.outbox.record(tx, { type: 'product.created', data: created });
@@ -182,7 +182,7 @@ export class ProductWritesService {
    * channels, taxons or options still moves `updatedAt`.
    */
   async update(code: string, form: SubmittedForm<ProductForm>, mode: UpdateMode): Promise<void> {
-    let sent: SentTranslations = new Map();
+    let sent: SentTranslations<ProductTranslationForm> = new Map();
     await this.withUniqueTexts(form, () => sent, code, () =>
       inWriteTransaction(this.em, async (tx) => {
         const product = await tx.findOne(Product, { code }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -192,15 +192,15 @@ export class ProductWritesService {
         const before = await shownProduct(tx, code);
         const translations = await tx.find(ProductTranslation, { product }, { orderBy: { id: 'asc' } });
         if (mode === 'replace' || form.sent.has('translations')) {
-          checkTranslationPresence(form.errors, sent, translations.map((translation) => translation.locale), locales, mode);
+          checkTranslationPresence(form.errors, sent, translations.map((translation) => translation.locale), locales, mode, PRODUCT_TRANSLATIONS);
         }
         const hasVariants = (await tx.count(ProductVariant, { product })) > 0;
         const changes = await checkedChanges(tx, form, mode, hasVariants);
-        await checkSlugs(tx, form.errors, sent, product.id);
+        await checkSlugs(tx, form.errors, sent, product.id, PRODUCT_TRANSLATIONS);
         throwIfInvalid(form.errors);
         const stamp = product.updatedAt.getTime();
         await applyChanges(tx, product, changes);
-        applyTranslations(tx, product, translations, sent, mode);
+        applyProductTranslations(tx, product, translations, sent, mode);
         await tx.flush();
         let updated = await shownProduct(tx, code);
         if (withoutUpdatedAt(updated) === withoutUpdatedAt(before)) return;

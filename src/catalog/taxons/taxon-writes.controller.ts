@@ -1,9 +1,12 @@
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FormPipe } from '../../common/forms/form.pipe';
+import type { SubmittedForm } from '../../common/forms/validate-form';
 import { ApiIdempotentPost, ApiPathParam, ApiResponses, ApiWriteErrors } from '../../common/openapi/api-decorators';
 import { badRequest, conflict, created, invalidJson, noContent, notFound, payloadTooLarge, unsupportedMediaType } from '../../common/openapi/responses';
 import { string } from '../../common/openapi/schema-builders';
 import { TAXON_NOT_FOUND, TaxonSchema } from '../catalog.openapi';
+import { TaxonForm } from './forms/taxon.form';
 import {
   ApiTaxonBody,
   ProductPositionsRequestSchema,
@@ -23,6 +26,8 @@ import { TaxonWritesService } from './taxon-writes.service';
 
 const ApiTaxonCode = () => ApiPathParam('code', 'Taxon code (exact match).', string({ example: 'mugs' }));
 const taxonNotFound = () => notFound('No taxon has this code.', TAXON_NOT_FOUND);
+/** `code` is a child of the update forms that is never read (a code never changes). */
+const UPDATE_FORM = { disabled: ['code'] } as const;
 
 /** Taxon writes; the reads are TaxonsController's. */
 @ApiTags('Taxons')
@@ -40,8 +45,8 @@ export class TaxonWritesController {
   @ApiResponses(created('The new taxon, as GET shows it.', TaxonSchema), { status: 400, examples: { empty: { summary: 'An empty body', value: taxonEmptyValidationExample } } })
   @ApiIdempotentPost()
   @ApiWriteErrors()
-  create(@Body() body: unknown) {
-    return this.writes.create(body);
+  create(@Body(new FormPipe(TaxonForm)) form: SubmittedForm<TaxonForm>) {
+    return this.writes.create(form);
   }
 
   @Put(':code')
@@ -55,8 +60,8 @@ export class TaxonWritesController {
   @ApiTaxonBody({ schema: TaxonReplaceRequestSchema, examples: taxonReplaceExamples, validationExample: taxonUpdateValidationExample })
   @ApiResponses(noContent('The taxon is replaced.'), taxonNotFound())
   @ApiWriteErrors()
-  async replace(@Param('code') code: string, @Body() body: unknown): Promise<void> {
-    await this.writes.update(code, body, 'replace');
+  async replace(@Param('code') code: string, @Body(new FormPipe(TaxonForm, UPDATE_FORM)) form: SubmittedForm<TaxonForm>): Promise<void> {
+    await this.writes.update(code, form, 'replace');
   }
 
   @Patch(':code')
@@ -70,8 +75,8 @@ export class TaxonWritesController {
   @ApiTaxonBody({ schema: TaxonPatchRequestSchema, examples: taxonPatchExamples, validationExample: taxonUpdateValidationExample })
   @ApiResponses(noContent('The fields given are changed.'), taxonNotFound())
   @ApiWriteErrors()
-  async patch(@Param('code') code: string, @Body() body: unknown): Promise<void> {
-    await this.writes.update(code, body, 'merge');
+  async patch(@Param('code') code: string, @Body(new FormPipe(TaxonForm, { ...UPDATE_FORM, partial: true, validateNulls: true })) form: SubmittedForm<TaxonForm>): Promise<void> {
+    await this.writes.update(code, form, 'merge');
   }
 
   @Delete(':code')
@@ -106,6 +111,9 @@ export class TaxonWritesController {
     taxonNotFound(),
   )
   @ApiWriteErrors()
+  // No form pipe here: an unknown taxon is a 404 before the body's faults, and the body's faults are the
+  // plain messages of taxon-product-positions.ts rather than a form's tree, so the body is read after the
+  // taxon is found.
   async setProductPositions(@Param('code') code: string, @Body() body: unknown): Promise<void> {
     await this.writes.setProductPositions(code, body);
   }

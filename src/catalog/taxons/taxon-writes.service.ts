@@ -6,17 +6,19 @@ import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import { NOT_VALID } from '../../common/forms/messages';
 import { submittedChanges, type UpdateMode } from '../../common/forms/submitted-changes';
 import { checkUnique, type UniqueField } from '../../common/forms/unique-value';
-import { validateForm, type SubmittedForm } from '../../common/forms/validate-form';
+import type { SubmittedForm } from '../../common/forms/validate-form';
 import { inWriteTransaction } from '../../database/write-transaction';
 import { EventOutbox } from '../../events/event-outbox';
 import { Taxon } from '../entities/taxon.entity';
 import { findTaxon } from '../queries/taxon.read-model';
 import { serializeTaxon } from '../serializers/taxon.serializer';
 import { localeCodes } from '../translations/locale-codes';
+import { checkSlugs, checkTranslationPresence, readTranslations, TRANSLATION_OPTIONS } from '../translations/slugged-translations';
 import { CODE_TAKEN, PARENT_IN_SUBTREE, TAXON_IN_USE } from './forms/taxon-messages';
-import { taxonFormFor, type TaxonForm } from './forms/taxon.form';
+import type { TaxonForm } from './forms/taxon.form';
+import type { TaxonTranslationForm } from './forms/taxon-translation.form';
 import { TaxonTranslation } from './taxon-translation.entity';
-import { applyTranslations, checkSlugs, checkTranslationPresence, listLocales, sentTranslations } from './taxon-translations';
+import { applyTaxonTranslations, TAXON_TRANSLATIONS } from './taxon-translations';
 import { setProductPositions } from './taxon-product-positions';
 import { closeGap, isInSubtree, lockSubtree, lockTaxonTrees, nextPosition, subtreeInUse } from './taxon-tree';
 
@@ -44,11 +46,16 @@ async function parentOf(tx: EntityManager, form: SubmittedForm<TaxonForm>, mode:
   return row.id;
 }
 
+/** The translations sent, read against the shop's locales into the form's violations. */
+async function translationsOf(tx: EntityManager, form: SubmittedForm<TaxonForm>, mode: 'create' | UpdateMode) {
+  const locales = await localeCodes(tx);
+  return { locales, sent: readTranslations<TaxonTranslationForm>(form.errors, form.data.translations, locales, TRANSLATION_OPTIONS[mode]) };
+}
+
 /**
  * Creates, changes and deletes taxons, each in one transaction that also records its events (`taxon.created`,
  * `taxon.updated`, `taxon.deleted`), and sets the positions of products in a taxon. Every taxon write first
- * takes the taxon trees' advisory lock (src/catalog/taxons/taxon-tree.ts). The form's `translations` has one
- * child per defined locale, so the locales are read before the body is validated.
+ * takes the taxon trees' advisory lock (src/catalog/taxons/taxon-tree.ts).
  */
 @Injectable()
 export class TaxonWritesService {
@@ -57,27 +64,19 @@ export class TaxonWritesService {
     private readonly outbox: EventOutbox,
   ) {}
 
-  private async submitted(body: unknown, mode: 'create' | UpdateMode) {
-    const locales = await localeCodes(this.em.fork());
-    const options = mode === 'create' ? {} : mode === 'replace' ? { disabled: ['code'] } : { partial: true, validateNulls: true, disabled: ['code'] };
-    const form = validateForm(taxonFormFor(locales), body, options);
-    listLocales(form.errors, locales);
-    return { form, locales, sent: sentTranslations(form.data.translations, locales) };
-  }
-
   /** A new root without `parent`; with one, the last of its children. */
-  async create(body: unknown): Promise<ShownTaxon> {
-    const { form, locales, sent } = await this.submitted(body, 'create');
+  async create(form: SubmittedForm<TaxonForm>): Promise<ShownTaxon> {
     return inWriteTransaction(this.em, async (tx) => {
       await lockTaxonTrees(tx);
       await checkUnique(tx, form.errors, UNIQUE_CODE, form.data.code);
-      checkTranslationPresence(form.errors, sent, [], locales, 'replace');
+      const { locales, sent } = await translationsOf(tx, form, 'create');
+      checkTranslationPresence(form.errors, sent, [], locales, 'replace', TAXON_TRANSLATIONS);
       const parentId = await parentOf(tx, form, 'replace');
-      await checkSlugs(tx, form.errors, sent, null);
+      await checkSlugs(tx, form.errors, sent, null, TAXON_TRANSLATIONS);
       throwIfInvalid(form.errors);
       const parent = parentId == null ? null : tx.getReference(Taxon, parentId);
       const taxon = tx.create(Taxon, { code: form.data.code!, parent, position: await nextPosition(tx, parentId ?? null) });
-      applyTranslations(tx, taxon, [], sent, 'replace');
+      applyTaxonTranslations(tx, taxon, [], sent, 'replace');
       await tx.flush();
       const created = await shownTaxon(tx, taxon.code);
       await this.outbox.record(tx, { type: 'taxon.created', data: created });
@@ -91,20 +90,20 @@ export class TaxonWritesService {
    * unknown code is a 404 before the form's violations. A write that changes nothing the taxon's GET shows
    * records no event.
    */
-  async update(code: string, body: unknown, mode: UpdateMode): Promise<void> {
-    const { form, locales, sent } = await this.submitted(body, mode);
+  async update(code: string, form: SubmittedForm<TaxonForm>, mode: UpdateMode): Promise<void> {
     await inWriteTransaction(this.em, async (tx) => {
       await lockTaxonTrees(tx);
       const taxon = await tx.findOne(Taxon, { code }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (taxon === null) throw resourceNotFound('taxon');
+      const { locales, sent } = await translationsOf(tx, form, mode);
       const before = await shownTaxon(tx, code);
       const translations = await tx.find(TaxonTranslation, { taxon }, { orderBy: { id: 'asc' } });
       if (mode === 'replace' || form.sent.has('translations')) {
-        checkTranslationPresence(form.errors, sent, translations.map((translation) => translation.locale), locales, mode);
+        checkTranslationPresence(form.errors, sent, translations.map((translation) => translation.locale), locales, mode, TAXON_TRANSLATIONS);
       }
       const parentId = await parentOf(tx, form, mode);
       if (parentId != null && (await isInSubtree(tx, taxon.id, parentId))) form.errors.add('parent', PARENT_IN_SUBTREE);
-      await checkSlugs(tx, form.errors, sent, taxon.id);
+      await checkSlugs(tx, form.errors, sent, taxon.id, TAXON_TRANSLATIONS);
       throwIfInvalid(form.errors);
       const currentParentId = taxon.parent?.id ?? null;
       if (parentId !== undefined && parentId !== currentParentId) {
@@ -112,7 +111,7 @@ export class TaxonWritesService {
         await closeGap(tx, currentParentId, taxon.position);
         await tx.execute(`update taxon set parent_id = ?::int, position = ?::int where id = ?::int`, [parentId, position, taxon.id]);
       }
-      applyTranslations(tx, taxon, translations, sent, mode);
+      applyTaxonTranslations(tx, taxon, translations, sent, mode);
       await tx.flush();
       const updated = await shownTaxon(tx, code);
       if (JSON.stringify(updated) === JSON.stringify(before)) return;

@@ -1,13 +1,13 @@
 import { FormErrors } from '../../common/forms/form-errors';
 import { FormValidationException } from '../../common/forms/form-validation.exception';
-import type { TranslationErrors } from './translation-errors';
+import type { KeyedFormErrors } from '../forms/keyed-form-errors';
 
 type Path = ReadonlyArray<string | number>;
 
 /** A translations map's violations and where its node sits in the form tree. */
 export interface TranslationTree {
   path: Path;
-  errors: TranslationErrors;
+  errors: KeyedFormErrors;
 }
 
 /** Puts `tree` at `path` (fields and list indexes) of a rendered form tree. */

@@ -2,7 +2,7 @@ import { charLength, columnLimit, declareColumn, type EntityClass } from '../../
 import { EXTRA_FIELDS, NOT_VALID } from '../../common/forms/messages';
 import { isPlainObject } from '../../common/forms/validate-form';
 import type { UpdateMode } from '../../common/forms/submitted-changes';
-import { TranslationErrors } from './translation-errors';
+import type { KeyedFormErrors } from '../forms/keyed-form-errors';
 
 /** One translated text field: where it is stored and its messages. */
 export interface TranslatedText {
@@ -38,7 +38,7 @@ export class TranslationsForm {
    * translation does not have, is an extra field; a value of the wrong type is not valid; a locale sent
    * as null is a locale left out. Texts are trimmed.
    */
-  read(value: unknown, locales: readonly string[], errors: TranslationErrors): SentTranslations {
+  read(value: unknown, locales: readonly string[], errors: KeyedFormErrors): SentTranslations {
     const sent: SentTranslations = new Map();
     if (value === undefined || value === null) return sent;
     if (!isPlainObject(value)) {
@@ -53,17 +53,17 @@ export class TranslationsForm {
       }
       if (entry === null) continue;
       if (!isPlainObject(entry)) {
-        errors.addLocale(locale, NOT_VALID);
+        errors.entry(locale).addRoot(NOT_VALID);
         continue;
       }
       const texts: Record<string, string | null | undefined> = {};
-      for (const key of Object.keys(entry)) if (!this.columns.has(key)) errors.addLocale(locale, EXTRA_FIELDS);
+      for (const key of Object.keys(entry)) if (!this.columns.has(key)) errors.entry(locale).addRoot(EXTRA_FIELDS);
       for (const field of this.fields) {
         const text = Object.prototype.hasOwnProperty.call(entry, field) ? entry[field] : undefined;
         if (text === null || text === undefined) texts[field] = text;
         else if (typeof text === 'string') texts[field] = text.trim();
         else {
-          errors.add(locale, field, NOT_VALID);
+          errors.entry(locale).add(field, NOT_VALID);
           texts[field] = null;
         }
       }
@@ -77,7 +77,7 @@ export class TranslationsForm {
    * replaces each stored one (one left out is blanked, so it fails its blank rule); PATCH changes only
    * the fields sent of the locales sent. Each resulting translation is checked against the rules.
    */
-  merge(stored: ReadonlyMap<string, TranslationTexts>, sent: SentTranslations, mode: UpdateMode | 'create', errors: TranslationErrors): Map<string, TranslationTexts> {
+  merge(stored: ReadonlyMap<string, TranslationTexts>, sent: SentTranslations, mode: UpdateMode | 'create', errors: KeyedFormErrors): Map<string, TranslationTexts> {
     const result = new Map<string, TranslationTexts>();
     const blank = (): TranslationTexts => Object.fromEntries(this.fields.map((field) => [field, null]));
     if (mode === 'replace') for (const locale of stored.keys()) result.set(locale, blank());
@@ -90,20 +90,20 @@ export class TranslationsForm {
     return result;
   }
 
-  private check(locale: string, texts: TranslationTexts, errors: TranslationErrors): void {
+  private check(locale: string, texts: TranslationTexts, errors: KeyedFormErrors): void {
     for (const rule of this.texts) {
       const text = texts[rule.field];
-      if (errors.has(locale, rule.field)) continue;
+      if (errors.entry(locale).has(rule.field)) continue;
       if (text === null || text === '') {
-        errors.add(locale, rule.field, rule.blank);
+        errors.entry(locale).add(rule.field, rule.blank);
         continue;
       }
       if (rule.min !== undefined && charLength(text) < rule.min.chars) {
-        errors.add(locale, rule.field, rule.min.message);
+        errors.entry(locale).add(rule.field, rule.min.message);
         continue;
       }
       const limit = columnLimit(this.columns.get(rule.field)!);
-      if (limit !== null && charLength(text) > limit) errors.add(locale, rule.field, rule.tooLong(limit));
+      if (limit !== null && charLength(text) > limit) errors.entry(locale).add(rule.field, rule.tooLong(limit));
     }
   }
 }

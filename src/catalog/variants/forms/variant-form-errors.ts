@@ -1,6 +1,6 @@
 import { ApiError } from '../../../common/errors/api-error';
 import type { FormErrors } from '../../../common/forms/form-errors';
-import { KeyedFormErrors } from './keyed-form-errors';
+import { KeyedFormErrors } from '../../forms/keyed-form-errors';
 import { PRICING_FIELDS, TRANSLATION_FIELDS } from './variant-form-maps';
 
 /** The row keys of the variant form's maps: the locales and channels there are, the product's options. */

@@ -2,7 +2,7 @@ import { charLength, columnLimit, declareColumn } from '../../../common/forms/co
 import { EXTRA_FIELDS, NOT_VALID, tooLong } from '../../../common/forms/messages';
 import { isPlainObject } from '../../../common/forms/validate-form';
 import { ProductVariantTranslation } from '../../entities/product-variant-translation.entity';
-import type { KeyedEntryErrors, KeyedFormErrors } from './keyed-form-errors';
+import type { KeyedEntryErrors, KeyedFormErrors } from '../../forms/keyed-form-errors';
 import { MAX_MAJOR_UNITS_TEXT, minorUnitsOf } from './major-units';
 import { atMost, PRICE_BLANK, PRICE_TOO_LOW } from './variant-messages';
 

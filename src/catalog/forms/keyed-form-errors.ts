@@ -1,4 +1,4 @@
-import { EXTRA_FIELDS } from '../../../common/forms/messages';
+import { EXTRA_FIELDS } from '../../common/forms/messages';
 
 type ErrorNode = Record<string, unknown>;
 
