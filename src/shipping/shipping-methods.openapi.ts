@@ -36,7 +36,7 @@ const fieldDescriptions = {
   description: { description: '`null` or empty clears it.', example: 'Two to three days' },
   position: { description: 'Sort position; left out on POST: after the last method, on PUT and PATCH: unchanged.', example: 0 },
   category: { description: 'A shipping category code; `null` or empty: none.', example: 'standard' },
-  categoryRequirement: { type: 'integer' as const, description: 'How the category must match the variants shipped: 0 none of them, 1 one at least (the default), 2 all.', example: 1 },
+  categoryRequirement: { type: 'integer' as const, minimum: 0, maximum: 2, description: 'How the category must match the variants shipped: 0 none of them, 1 one at least (the default), 2 all.', example: 1 },
   calculator: { description: '`flat_rate`: the amount per shipment; `per_unit_rate`: the amount per unit shipped.', example: 'flat_rate' },
   zone: { description: 'The code of a zone of scope `shipping` or `all`.', example: 'US' },
   taxCategory: { description: 'A tax category code; `null` or empty: none (shipping is not taxed).', example: 'std' },

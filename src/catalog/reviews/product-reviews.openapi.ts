@@ -81,7 +81,7 @@ export const PageOfProductReviewsSchema = definePageSchema('ProductReviews', Pro
 });
 
 const fields = {
-  rating: { replace: true, description: 'A whole number from 1 to 5, as a number or a text (`"4"`).', oneOf: [integer({ enum: [...RATINGS] }), string({ enum: RATINGS.map(String) })] },
+  rating: { replace: true, description: 'A whole number from 1 to 5, as a number or a text (`"4"`).', oneOf: [integer({ enum: [...RATINGS], minimum: 1, maximum: 5 }), string({ enum: RATINGS.map(String) })] },
   title: { description: '2 characters or more.', example: 'Keeps coffee hot' },
   comment: { example: 'Still warm after an hour.' },
 };

@@ -7,6 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { engineOrderHooks, loadFixtures, parseFixtureYaml } from '../../../src/fixtures';
 import { WebhookSubscription } from '../../../src/webhooks/entities/webhook-subscription.entity';
 import { Product } from '../../../src/catalog/entities/product.entity';
+import { ProductAttributeTranslation } from '../../../src/catalog/attributes/product-attribute-translation.entity';
+import { ProductAttribute } from '../../../src/catalog/attributes/product-attribute.entity';
 import { ProductReview } from '../../../src/catalog/reviews/product-review.entity';
 import { Customer } from '../../../src/customers/entities/customer.entity';
 import { newSigningSecret } from '../../../src/webhooks/signing-secrets';
@@ -65,6 +67,11 @@ async function loadDemoShop(t: TestApp): Promise<void> {
     const mug = await em.findOneOrFail(Product, { code: 'MUG' });
     const authors = await em.find(Customer, { email: { $like: 'spare%@fuzz.test' } }, { orderBy: { id: 'asc' }, limit: 3 });
     for (const [index, author] of authors.entries()) em.create(ProductReview, { title: `Spare review ${index}`, rating: 1 + index, comment: 'Fine.', product: mug, author });
+    // Attributes (the fixtures have none either), for the attribute item routes.
+    for (const [position, code] of ['spare_material', 'spare_weight'].entries()) {
+      const attribute = em.create(ProductAttribute, { code, type: 'text', storageType: 'text', position });
+      em.create(ProductAttributeTranslation, { attribute, locale: 'en_US', name: `Spare ${code}` });
+    }
     await em.flush();
   });
 }
