@@ -6,7 +6,7 @@ import { requestSchemaFor } from '../common/openapi/request-schema';
 import { boolean, closedObject, dateTime, integer, selfLinks, SEGMENT, string } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
 import { BASE_CURRENCY_BLANK, CODE_BLANK, DEFAULT_LOCALE_BLANK, NAME_BLANK } from './forms/channel-messages';
-import { ChannelForm, ShopBillingDataForm } from './forms/channel.form';
+import { CHANNEL_FORM_FIELDS, ChannelForm, ShopBillingDataForm } from './forms/channel.form';
 
 /** Wire shapes of channels (see channel.serializer.ts). */
 
@@ -163,26 +163,7 @@ export const channelUpdateExamples = {
 const emptyBilling = { children: { taxId: {}, company: {}, countryCode: {}, street: {}, city: {}, postcode: {} } };
 const children = (errors: Record<string, string[]>) => ({
   children: Object.fromEntries(
-    [
-      'name',
-      'description',
-      'enabled',
-      'hostname',
-      'color',
-      'locales',
-      'defaultLocale',
-      'currencies',
-      'defaultTaxZone',
-      'taxCalculationStrategy',
-      'themeName',
-      'contactEmail',
-      'skippingShippingStepAllowed',
-      'skippingPaymentStepAllowed',
-      'accountVerificationRequired',
-      'shopBillingData',
-      'code',
-      'baseCurrency',
-    ].map((field) => [field, field === 'shopBillingData' ? emptyBilling : errors[field] ? { errors: errors[field] } : {}]),
+    CHANNEL_FORM_FIELDS.map((field) => [field, field === 'shopBillingData' ? emptyBilling : errors[field] ? { errors: errors[field] } : {}]),
   ),
 });
 

@@ -60,31 +60,34 @@ export class ShopBillingDataForm {
   postcode?: string | null;
 }
 
+/** The channel form's children, in the reference's order (also the order of its 400 tree). */
+export const CHANNEL_FORM_FIELDS = [
+  'name',
+  'description',
+  'enabled',
+  'hostname',
+  'color',
+  'locales',
+  'defaultLocale',
+  'currencies',
+  'defaultTaxZone',
+  'taxCalculationStrategy',
+  'themeName',
+  'contactEmail',
+  'skippingShippingStepAllowed',
+  'skippingPaymentStepAllowed',
+  'accountVerificationRequired',
+  'shopBillingData',
+  'code',
+  'baseCurrency',
+];
+
 /**
  * Body of POST, PUT and PATCH `/channels`. `code` and `baseCurrency` are read on POST only; references
  * (locales, currencies, zone, country) are sent as codes and looked up by the service.
  */
 @Form({
-  fields: [
-    'name',
-    'description',
-    'enabled',
-    'hostname',
-    'color',
-    'locales',
-    'defaultLocale',
-    'currencies',
-    'defaultTaxZone',
-    'taxCalculationStrategy',
-    'themeName',
-    'contactEmail',
-    'skippingShippingStepAllowed',
-    'skippingPaymentStepAllowed',
-    'accountVerificationRequired',
-    'shopBillingData',
-    'code',
-    'baseCurrency',
-  ],
+  fields: CHANNEL_FORM_FIELDS,
   subForms: { shopBillingData: ShopBillingDataForm },
   requiredSubForms: ['shopBillingData'],
 })
