@@ -9,6 +9,7 @@ import { defineSchema } from '../common/openapi/schema-registry';
 import { CODE_BLANK, CODE_INVALID, NAME_BLANK, NAME_TOO_SHORT, PRODUCT_IN_ORDERS, SLUG_BLANK, SLUG_TAKEN } from './forms/product-messages';
 import { ProductTranslationForm } from './forms/product-translation.form';
 import { ProductForm } from './forms/product.form';
+import { translationsMap } from './translations/translations-openapi';
 
 /** The product form (POST, PUT and PATCH /products) in the OpenAPI document; the product itself is ProductSchema. */
 
@@ -32,15 +33,6 @@ const ProductTranslationPatchRequestSchema = requestSchemaFor(ProductTranslation
   required: [],
   description: 'The texts of the product in one locale: only the texts given change; a locale the product has no translation in yet needs `name` and `slug`.',
   properties: translationFields,
-});
-
-/** `translations`: keyed by locale code (en_US stands for any locale of the shop). */
-const translationsMap = (translation: Schema, description: string) => ({
-  replace: true,
-  type: 'object' as const,
-  description: `Keyed by locale code; each key must be a locale of the shop (\`en_US\` stands for any). ${description}`,
-  properties: { en_US: translation },
-  additionalProperties: translation,
 });
 
 const fieldDescriptions = {

@@ -9,6 +9,7 @@ import { defineSchema } from '../../common/openapi/schema-registry';
 import { CODE_BLANK, CODE_TAKEN, NAME_BLANK, PARENT_IN_SUBTREE, SLUG_BLANK, SLUG_TAKEN, TAXON_IN_USE } from './forms/taxon-messages';
 import { TaxonTranslationForm } from './forms/taxon-translation.form';
 import { TaxonForm } from './forms/taxon.form';
+import { translationsMap } from '../translations/translations-openapi';
 import { invalidPosition, POSITIONS_MISSING, productNotInTaxon } from './taxon-product-positions';
 
 /** The taxon form (POST, PUT and PATCH /taxons) and the product positions body in the OpenAPI document; the taxon itself is TaxonSchema. */
@@ -30,15 +31,6 @@ const TaxonTranslationPatchRequestSchema = requestSchemaFor(TaxonTranslationForm
   required: [],
   description: 'The texts of the taxon in one locale: only the texts given change; a locale the taxon has no translation in yet needs `name` and `slug`.',
   properties: translationFields,
-});
-
-/** `translations`: keyed by locale code (en_US stands for any locale of the shop). */
-const translationsMap = (translation: Schema, description: string) => ({
-  replace: true,
-  type: 'object' as const,
-  description: `Keyed by locale code; each key must be a locale of the shop (\`en_US\` stands for any). ${description}`,
-  properties: { en_US: translation },
-  additionalProperties: translation,
 });
 
 const ignoredCode = { replace: true, description: 'Ignored: a code never changes.' };

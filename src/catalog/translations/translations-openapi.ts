@@ -9,6 +9,15 @@ import { defineSchema } from '../../common/openapi/schema-registry';
 
 const messages = () => arrayOf(string(), { minItems: 1 });
 
+/** `translations`: keyed by locale code (en_US stands for any locale of the shop). */
+export const translationsMap = (translation: Schema, description: string) => ({
+  replace: true,
+  type: 'object' as const,
+  description: `Keyed by locale code; each key must be a locale of the shop (\`en_US\` stands for any). ${description}`,
+  properties: { en_US: translation },
+  additionalProperties: translation,
+});
+
 /** A field of the 400 tree: `{}` or `{errors}`. */
 export const fieldErrorNode = (): SchemaObject =>
   closedObject({ errors: messages() }, { optional: ['errors'], description: 'The messages of this field; `{}` when it has none.' });
