@@ -6,7 +6,7 @@ import { requestSchemaFor } from '../common/openapi/request-schema';
 import { invalidJson, payloadTooLarge, unsupportedMediaType } from '../common/openapi/responses';
 import { arrayOf, closedObject, integer, string, type Schema } from '../common/openapi/schema-builders';
 import { defineSchema } from '../common/openapi/schema-registry';
-import { CODE_BLANK, CODE_INVALID, NAME_BLANK, NAME_TOO_SHORT, PRODUCT_IN_ORDERS, SLUG_BLANK, SLUG_TAKEN } from './forms/product-messages';
+import { CODE_BLANK, CODE_INVALID, NAME_BLANK, NAME_TOO_SHORT, PRODUCT_IN_ORDERS, SLUG_BLANK, SLUG_TAKEN, VARIANT_PRICES_FIRST } from './forms/product-messages';
 import { ProductTranslationForm } from './forms/product-translation.form';
 import { ProductForm } from './forms/product.form';
 import { translationsMap } from './translations/translations-openapi';
@@ -124,7 +124,11 @@ const ProductValidationErrorSchema = defineSchema(
         options: fieldNode,
       }),
     },
-    { description: 'The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`.' },
+    {
+      description:
+        'The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. Violations of the whole ' +
+        'product (a newly assigned channel some variant has no price in) are in `errors.errors`.',
+    },
   ),
 );
 
@@ -176,6 +180,24 @@ export const productUpdateValidationExample = {
       },
       channels: {},
       mainTaxon: { errors: ['This value is not valid.'] },
+      productTaxons: {},
+      code: {},
+      options: {},
+    },
+  },
+};
+
+/** PUT or PATCH assigning a channel that some variant of the product has no price in. */
+export const productUnpricedChannelExample = {
+  code: 400,
+  message: 'Validation Failed',
+  errors: {
+    errors: [VARIANT_PRICES_FIRST],
+    children: {
+      enabled: {},
+      translations: { children: { en_US: { children: noTranslationErrors }, de_DE: { children: noTranslationErrors } } },
+      channels: {},
+      mainTaxon: {},
       productTaxons: {},
       code: {},
       options: {},

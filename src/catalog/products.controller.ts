@@ -22,6 +22,7 @@ import {
   productReplaceExamples,
   productRequestExamples,
   productEmptyValidationExample,
+  productUnpricedChannelExample,
   productUpdateValidationExample,
   productValidationExample,
 } from './product-writes.openapi';
@@ -35,6 +36,8 @@ const ApiProductCode = (name: string) => ApiPathParam(name, 'Product code (exact
 const productNotFound = () => notFound('No product has this code.', PRODUCT_NOT_FOUND);
 /** `code` is a child of the update forms that is never read (a code never changes). */
 const UPDATE_FORM = { disabled: ['code'] } as const;
+/** The 400 of a change that assigns a channel some variant of the product has no price in. */
+const unpricedChannel = { status: 400, examples: { unpricedChannel: { summary: 'A new channel without the variants\' prices', value: productUnpricedChannelExample } } };
 
 /** Products, addressed by code (their variants: product-variants.controller.ts). */
 @ApiTags('Products')
@@ -111,7 +114,7 @@ export class ProductsController {
   })
   @ApiProductCode('code')
   @ApiProductBody({ schema: ProductReplaceRequestSchema, examples: productReplaceExamples, validationExample: productUpdateValidationExample })
-  @ApiResponses(noContent('The product is replaced.'), productNotFound())
+  @ApiResponses(noContent('The product is replaced.'), productNotFound(), unpricedChannel)
   @ApiWriteErrors()
   async replace(@Param('code') code: string, @Body(new FormPipe(ProductForm, UPDATE_FORM)) form: SubmittedForm<ProductForm>): Promise<void> {
     await this.writes.update(code, form, 'replace');
@@ -126,7 +129,7 @@ export class ProductsController {
   })
   @ApiProductCode('code')
   @ApiProductBody({ schema: ProductPatchRequestSchema, examples: productPatchExamples, validationExample: productUpdateValidationExample })
-  @ApiResponses(noContent('The fields given are changed.'), productNotFound())
+  @ApiResponses(noContent('The fields given are changed.'), productNotFound(), unpricedChannel)
   @ApiWriteErrors()
   async patch(@Param('code') code: string, @Body(new FormPipe(ProductForm, { ...UPDATE_FORM, partial: true, validateNulls: true })) form: SubmittedForm<ProductForm>): Promise<void> {
     await this.writes.update(code, form, 'merge');

@@ -62,6 +62,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * tables), so a delete of one of them waits for it; a create takes only those key-share locks. A delete locks
  * the product FOR UPDATE and then its variants FOR UPDATE in id order (level 5), which a new cart line's
  * key-share lock on its variant waits for, before it checks that no order line holds one of them.
+ * A product change checks under its FOR UPDATE that every variant has a price in each channel it newly
+ * assigns, and a variant's create or change checks under its product's FOR NO KEY UPDATE that the variant
+ * keeps a price in each channel of the product: the two locks conflict, so a channel assigned while a
+ * price is removed runs one after the other and the second sees the first's commit.
  *
  * Taxons (src/catalog/taxons): every taxon write (create, change or move, subtree delete, product positions
  * aside) first takes one transaction-level advisory lock for all taxon trees (taxon-tree.ts), so taxon writes

@@ -55,6 +55,7 @@ const CODE_BLANK = 'Please enter product code.';
 const NAME_BLANK = 'Please enter product name.';
 const SLUG_BLANK = 'Please enter product slug.';
 const PRODUCT_NOT_FOUND = notFound('product');
+const PRICES_FIRST = "You have to define product variants' prices for newly assigned channels first.";
 const IN_ORDERS = { code: 409, message: 'The product is in carts or orders and cannot be deleted.' };
 
 interface TranslationErrors {
@@ -400,6 +401,29 @@ describe('catalog: product writes', () => {
       expectNoContent(await send('PUT', '/api/v1/products/CAP', { enabled: true, translations, options: ['MUG_SIZE', 'NOPE'] }));
       const body = json(await shown('CAP')) as { options: unknown[]; variants: Array<{ code: string }> };
       expect({ options: body.options, variants: body.variants.map((variant) => variant.code) }).toEqual({ options: [], variants: ['CAP_BLACK', 'CAP_WHITE'] });
+    });
+
+    it("refuses a newly assigned channel that a variant has no price in (a root error), and judges only the new channels", async () => {
+      const channelsOf = async (code: string) =>
+        (await sql<{ code: string }>(t, 'select c.code from product_channel pc join channel c on c.id = pc.channel_id join product p on p.id = pc.product_id where p.code = ? order by c.code', [code])).map((row) => row.code);
+      const before = await catalogueRows();
+      // MUG_SW has a price in WEB only.
+      expectJson(await send('PATCH', '/api/v1/products/MUG', { channels: ['WEB', 'MOBILE'] }), 400, invalid({}, {}, { root: [PRICES_FIRST] }));
+      expectJson(await send('PATCH', '/api/v1/products/MUG', { channels: ['MOBILE'], mainTaxon: 'nope' }), 400, invalid({ mainTaxon: [NOT_VALID] }, {}, { root: [PRICES_FIRST] }));
+      expect(await catalogueRows()).toEqual(before);
+      expect(await channelsOf('MUG')).toEqual([]);
+
+      expectNoContent(await send('PATCH', '/api/v1/products/MUG', { channels: ['WEB'] }));
+      expectNoContent(await send('PATCH', '/api/v1/products/MUG/variants/MUG_SW', { channelPricings: { MOBILE: { price: 3 } } }));
+      expectNoContent(await send('PATCH', '/api/v1/products/MUG', { channels: ['MOBILE', 'WEB'] }));
+      expect(await channelsOf('MUG')).toEqual(['MOBILE', 'WEB']);
+
+      // A price missing in a channel the product is already in (written before the rule) does not block other changes.
+      await sql(t, `delete from channel_pricing where channel_code = 'MOBILE' and variant_id = (select id from product_variant where code = 'MUG_SW')`);
+      expectNoContent(await send('PATCH', '/api/v1/products/MUG', { channels: ['WEB', 'MOBILE'], enabled: false }));
+      expectNoContent(await send('PATCH', '/api/v1/products/MUG', { channels: [] }));
+      expectJson(await send('PATCH', '/api/v1/products/MUG', { channels: ['MOBILE'] }), 400, invalid({}, {}, { root: [PRICES_FIRST] }));
+      expect(await channelsOf('MUG')).toEqual([]);
     });
 
     it('answers 404 for an unknown product, before judging the body', async () => {

@@ -87,6 +87,7 @@ ${RACERS.map((n) => `  - {ref: empty_${n}, customer: oliver.queen@star-city.com,
 const VALIDATION_FAILED = 'Validation Failed';
 const EXTRA_FIELDS = 'This form should not contain extra fields.';
 const NOT_VALID = 'This value is not valid.';
+const PRICE_FOR_EVERY_CHANNEL = 'You must define price for every channel.';
 const IN_USE = { code: 409, message: 'The product variant is in use and cannot be deleted.' };
 
 /** The children of the variant form with no violation, for MUG (its one option) in this shop. */
@@ -380,6 +381,69 @@ describe('catalog: product variant writes', () => {
       expectJson(await patch('CAP', 'MUG_S', {}), 404, missing);
       expectJson(await put('MUG', 'NOPE', {}), 404, missing);
       expectJson(await patch('NOPE', 'MUG_S', {}), 404, missing);
+    });
+  });
+
+  describe('a price in every channel of the product', () => {
+    const everyChannel = { code: 400, message: VALIDATION_FAILED, errors: { errors: [PRICE_FOR_EVERY_CHANNEL], children: EMPTY_MUG_CHILDREN } };
+    const assign = (product: string, channels: string[]) => t.inject({ method: 'PATCH', url: `/api/v1/products/${product}`, headers: JSON_AUTH, payload: { channels } });
+    const prices = async (code: string) =>
+      sql(t, `select channel_code, price from channel_pricing where variant_id = (select id from product_variant where code = ?) order by channel_code`, [code]);
+
+    it('refuses a variant left without a price in a channel of its product (a root error), writing nothing', async () => {
+      expectNoContent(await assign('MUG', ['WEB']));
+      const before = await variantCount();
+      expectJson(await post('MUG', { code: 'MUG_M', optionValues: { MUG_SIZE: 'MUG_SIZE_M' } }), 400, everyChannel);
+      expectJson(await post('MUG', { code: 'MUG_M', optionValues: { MUG_SIZE: 'MUG_SIZE_M' }, channelPricings: { EU_WEB: { price: 5 } } }), 400, everyChannel);
+      // With other violations, the class rule comes after the option set's.
+      expectJson(await post('MUG', { code: 'MUG_M', optionValues: { MUG_SIZE: 'MUG_SIZE_S' } }), 400, {
+        ...everyChannel,
+        errors: { errors: ['Variant with this option set already exists.', PRICE_FOR_EVERY_CHANNEL], children: EMPTY_MUG_CHILDREN },
+      });
+      expect(await variantCount()).toBe(before);
+      expect((await post('MUG', { code: 'MUG_M', optionValues: { MUG_SIZE: 'MUG_SIZE_M' }, channelPricings: { WEB: { price: 5 } } })).statusCode).toBe(201);
+
+      // PUT clears what it is not given, PATCH with null removes a price; a channel the product is not in needs none.
+      expectJson(await put('MUG', 'MUG_L', { tracked: true, channelPricings: { EU_WEB: { price: 28 } } }), 400, everyChannel);
+      expectJson(await patch('MUG', 'MUG_L', { channelPricings: { WEB: null } }), 400, everyChannel);
+      expectJson(await patch('MUG', 'MUG_L', { channelPricings: { WEB: { price: null } } }), 400, everyChannel);
+      expect(await prices('MUG_L')).toEqual([
+        { channel_code: 'EU_WEB', price: 28 },
+        { channel_code: 'WEB', price: 30 },
+      ]);
+      expectNoContent(await patch('MUG', 'MUG_L', { channelPricings: { EU_WEB: null } }));
+      expect(await prices('MUG_L')).toEqual([{ channel_code: 'WEB', price: 30 }]);
+      // A product in no channel needs no price.
+      expect((await post('CAP', { code: 'CAP_TWO' })).statusCode).toBe(201);
+    });
+
+    it('judges the variant as the write leaves it: a PATCH without prices is refused while one is missing', async () => {
+      // A product put in a channel outside the API (as a fixture may): MUG_S has no EU_WEB price.
+      await sql(t, `insert into product_channel (product_id, channel_id) select p.id, c.id from product p, channel c where p.code = 'MUG' and c.code in ('WEB', 'EU_WEB')`);
+      expectJson(await patch('MUG', 'MUG_S', { tracked: true }), 400, everyChannel);
+      expectNoContent(await patch('MUG', 'MUG_S', { tracked: true, channelPricings: { EU_WEB: { price: '0.25' } } }));
+      expect(await prices('MUG_S')).toEqual([
+        { channel_code: 'EU_WEB', price: 25 },
+        { channel_code: 'WEB', price: 20 },
+      ]);
+      expectNoContent(await patch('MUG', 'MUG_L', { onHand: 6 }));
+    });
+
+    it('a channel assigned while a price is removed: one of the two is refused, never both through', async () => {
+      for (let round = 0; round < 4; round++) {
+        expectNoContent(await assign('CAP', ['WEB']));
+        expectNoContent(await patch('CAP', 'CAP_ONE', { channelPricings: { EU_WEB: { price: 9 } } }));
+        const [product, variant] = await Promise.all([assign('CAP', ['WEB', 'EU_WEB']), patch('CAP', 'CAP_ONE', { channelPricings: { EU_WEB: null } })]);
+        expect([product.statusCode, variant.statusCode].sort()).toEqual([204, 400]);
+        const [{ unpriced }] = await sql<{ unpriced: number }>(
+          t,
+          `select count(*)::int as unpriced from product p join product_channel pc on pc.product_id = p.id join channel c on c.id = pc.channel_id
+             join product_variant v on v.product_id = p.id
+            where p.code = 'CAP' and not exists (select 1 from channel_pricing cp where cp.variant_id = v.id and cp.channel_code = c.code)`,
+        );
+        expect(unpriced).toBe(0);
+        expectNoContent(await assign('CAP', ['WEB']));
+      }
     });
   });
 

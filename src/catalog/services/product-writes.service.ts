@@ -15,7 +15,7 @@ import { ProductTranslation } from '../entities/product-translation.entity';
 import { ProductVariant } from '../entities/product-variant.entity';
 import { Product } from '../entities/product.entity';
 import { Taxon } from '../entities/taxon.entity';
-import { CODE_TAKEN, PRODUCT_IN_ORDERS } from '../forms/product-messages';
+import { CODE_TAKEN, PRODUCT_IN_ORDERS, VARIANT_PRICES_FIRST } from '../forms/product-messages';
 import { productTaxonCodes, type ProductForm } from '../forms/product.form';
 import { findProduct } from '../queries/product.read-model';
 import { serializeProduct } from '../serializers/product.serializer';
@@ -109,6 +109,28 @@ async function shownProduct(tx: EntityManager, code: string): Promise<ShownProdu
 
 const withoutUpdatedAt = (product: ShownProduct) => JSON.stringify({ ...product, updatedAt: null });
 
+/**
+ * Whether, among the channels given (ids, as a JSON array), one the product is not in yet lacks the price
+ * of one of its variants. Channels already assigned are not judged again.
+ */
+const NEW_CHANNEL_UNPRICED = `
+  select exists (
+    select 1 from channel c join product_variant v on v.product_id = ?
+     where c.id in (select value::int from json_array_elements_text(?::json))
+       and not exists (select 1 from product_channel pc where pc.product_id = v.product_id and pc.channel_id = c.id)
+       and not exists (select 1 from channel_pricing cp where cp.variant_id = v.id and cp.channel_code = c.code)) as unpriced`;
+
+/**
+ * A channel newly assigned to a product needs a price of every variant of the product there. Runs under
+ * the product's lock, which variant writes (the only writes that add or remove prices through the API)
+ * also take first, so no price removal can slip in between this check and the commit.
+ */
+async function checkNewChannelsPriced(tx: EntityManager, form: SubmittedForm<ProductForm>, productId: number, channels: readonly number[] | undefined): Promise<void> {
+  if (channels === undefined || channels.length === 0) return;
+  const [{ unpriced }] = await tx.execute<Array<{ unpriced: boolean }>>(NEW_CHANNEL_UNPRICED, [productId, JSON.stringify(channels)]);
+  if (unpriced) form.errors.addRoot(VARIANT_PRICES_FIRST);
+}
+
 /** A product with a variant in any order line (a cart's or a placed order's). */
 const IN_ORDERS = `select exists (select 1 from order_item oi join product_variant v on v.id = oi.variant_id where v.product_id = ?) as used`;
 
@@ -196,6 +218,7 @@ export class ProductWritesService {
         }
         const hasVariants = (await tx.count(ProductVariant, { product })) > 0;
         const changes = await checkedChanges(tx, form, mode, hasVariants);
+        if (hasVariants) await checkNewChannelsPriced(tx, form, product.id, changes.channels);
         await checkSlugs(tx, form.errors, sent, product.id, PRODUCT_TRANSLATIONS);
         throwIfInvalid(form.errors);
         const stamp = product.updatedAt.getTime();

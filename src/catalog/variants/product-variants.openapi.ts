@@ -10,7 +10,7 @@ import { arrayOf, closedObject, integer, string, type Schema } from '../../commo
 import { defineSchema } from '../../common/openapi/schema-registry';
 import { capBlackVariantExample } from '../catalog.openapi-examples';
 import { MAX_MAJOR_UNITS_TEXT } from './forms/major-units';
-import { CODE_BLANK, ON_HAND_BELOW_ON_HOLD, OPTION_SET_TAKEN, PRICE_TOO_LOW, VERSION_STALE } from './forms/variant-messages';
+import { CODE_BLANK, ON_HAND_BELOW_ON_HOLD, OPTION_SET_TAKEN, PRICE_FOR_EVERY_CHANNEL, PRICE_TOO_LOW, VERSION_STALE } from './forms/variant-messages';
 import { VariantForm } from './forms/variant.form';
 
 /** Request bodies and error shapes of the variant writes (the variant itself: catalog.openapi.ts). */
@@ -179,6 +179,13 @@ export const variantUpdateValidationExample = {
   errors: { errors: [OPTION_SET_TAKEN], children: { ...emptyChildren, onHand: { errors: [ON_HAND_BELOW_ON_HOLD] } } },
 };
 
+/** A variant left without a price in a channel its product is in. */
+export const variantUnpricedChannelExample = {
+  code: 400,
+  message: 'Validation Failed',
+  errors: { errors: [PRICE_FOR_EVERY_CHANNEL], children: emptyChildren },
+};
+
 const staleVersionExample = { code: 409, message: 'Validation Failed', errors: { children: { ...emptyChildren, version: { errors: [VERSION_STALE] } } } };
 
 const formBody = (name: string, status: 400 | 409, description: string) =>
@@ -191,7 +198,7 @@ const VariantValidationErrorSchema = formBody(
   'ProductVariantValidationError',
   400,
   'The submitted form is invalid. Every child of the form is listed in form order (`onHand` only when it was sent), the maps with one child per ' +
-    'locale, channel or option of the product; one without violations is `{}`. Violations of the whole variant (its option set) are in `errors.errors`.',
+    'locale, channel or option of the product; one without violations is `{}`. Violations of the whole variant (its option set, a channel of the product it has no price in) are in `errors.errors`.',
 );
 
 const VariantVersionConflictSchema = formBody(
@@ -222,7 +229,10 @@ export function ApiVariantBody(schema: Schema, example: object, validationExampl
         status: 400,
         description: 'The form is invalid; each field lists its violations.',
         schema: VariantValidationErrorSchema,
-        examples: { validationFailed: { summary: 'An invalid form', value: validationExample } },
+        examples: {
+          validationFailed: { summary: 'An invalid form', value: validationExample },
+          unpricedChannel: { summary: 'No price in a channel of the product (after the write)', value: variantUnpricedChannelExample },
+        },
       },
       invalidJson(),
       payloadTooLarge(),

@@ -8,7 +8,7 @@ import { TaxCategory } from '../../../taxation/entities/tax-category.entity';
 import { ProductVariant } from '../../entities/product-variant.entity';
 import { readChannelPricings, readOptionValues, readTranslations, type Pricing, type ProductOptionValues, type VariantFormMode } from './variant-form-maps';
 import { VariantFormErrors } from './variant-form-errors';
-import { CODE_TAKEN, ON_HAND_BELOW_ON_HOLD, OPTION_SET_TAKEN } from './variant-messages';
+import { CODE_TAKEN, ON_HAND_BELOW_ON_HOLD, OPTION_SET_TAKEN, PRICE_FOR_EVERY_CHANNEL } from './variant-messages';
 import type { VariantForm } from './variant.form';
 
 export const UNIQUE_VARIANT_CODE: UniqueField = { entity: ProductVariant, property: 'code', constraint: 'product_variant_code_unique', message: CODE_TAKEN };
@@ -51,10 +51,14 @@ interface OptionRow {
   values: Array<[string, number]>;
 }
 
-/** The keys of the form's maps, in one statement: locales and channels by id, the product's options by position. */
+/**
+ * The keys of the form's maps, in one statement: locales and channels by id, the product's options by
+ * position; and the codes of the channels the product is in (each needs a price of the variant).
+ */
 const FORM_KEYS = `
   select coalesce((select json_agg(code order by id) from locale), '[]'::json) as locales,
          coalesce((select json_agg(code order by id) from channel), '[]'::json) as channels,
+         coalesce((select json_agg(c.code order by c.id) from product_channel pc join channel c on c.id = pc.channel_id where pc.product_id = ?), '[]'::json) as product_channels,
          coalesce((select json_agg(json_build_object('code', o.code, 'values',
                      coalesce((select json_agg(json_build_array(ov.code, ov.id) order by ov.id) from product_option_value ov where ov.option_id = o.id), '[]'::json))
                      order by o.position, o.id)
@@ -68,9 +72,34 @@ const OPTION_SET_TAKEN_SQL = `
        and array(select vov.product_option_value_id from product_variant_option_value vov where vov.product_variant_id = v.id order by 1)
          = array(select value::int from json_array_elements_text(?::json) order by 1)) as taken`;
 
-async function formKeys(tx: EntityManager, productId: number): Promise<{ locales: string[]; channels: string[]; options: ProductOptionValues[] }> {
-  const [row] = await tx.execute<Array<{ locales: string[]; channels: string[]; options: OptionRow[] }>>(FORM_KEYS, [productId]);
-  return { locales: row.locales, channels: row.channels, options: row.options.map((option) => ({ code: option.code, values: new Map(option.values) })) };
+interface FormKeys {
+  locales: string[];
+  channels: string[];
+  productChannels: string[];
+  options: ProductOptionValues[];
+}
+
+async function formKeys(tx: EntityManager, productId: number): Promise<FormKeys> {
+  const [row] = await tx.execute<Array<{ locales: string[]; channels: string[]; product_channels: string[]; options: OptionRow[] }>>(FORM_KEYS, [productId, productId]);
+  return {
+    locales: row.locales,
+    channels: row.channels,
+    productChannels: row.product_channels,
+    options: row.options.map((option) => ({ code: option.code, values: new Map(option.values) })),
+  };
+}
+
+/**
+ * Whether the variant, as the write leaves it, has a price in every channel of its product. The state
+ * after the write is judged, so a PATCH that sends no prices is refused too while one is missing.
+ */
+function pricedInEveryChannel(productChannels: readonly string[], existing: ReadonlyMap<string, unknown>, changes: ReadonlyMap<string, Pricing | null> | undefined): boolean {
+  const priced = new Set(existing.keys());
+  for (const [channel, pricing] of changes ?? []) {
+    if (pricing === null) priced.delete(channel);
+    else priced.add(channel);
+  }
+  return productChannels.every((channel) => priced.has(channel));
 }
 
 /** A category named by code: the row, null when none is given, undefined (with the violation) when no row has the code. */
@@ -126,6 +155,9 @@ export async function checkVariantForm(tx: EntityManager, form: SubmittedForm<Va
     const [{ taken }] = await tx.execute<Array<{ taken: boolean }>>(OPTION_SET_TAKEN_SQL, [target.productId, target.variant?.id ?? 0, JSON.stringify(optionValueIds)]);
     if (taken) form.errors.addRoot(OPTION_SET_TAKEN);
   }
+  // Judged only on prices that could be read: an invalid map already has its own violations.
+  const pricingsRead = channelPricings !== undefined || (mode === 'merge' && data.channelPricings === undefined);
+  if (pricingsRead && !pricedInEveryChannel(keys.productChannels, existingPricings, channelPricings)) form.errors.addRoot(PRICE_FOR_EVERY_CHANNEL);
   errors.throwIfInvalid();
   const replaced = <T>(value: T | undefined, cleared: T): T | undefined => (value !== undefined ? value : mode === 'merge' ? undefined : cleared);
   return {

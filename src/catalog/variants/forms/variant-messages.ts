@@ -9,6 +9,8 @@ export const ON_HAND_NEGATIVE = 'On hand must be greater than or equal to 0.';
 export const ON_HAND_BELOW_ON_HOLD = 'On hand must be greater than the number of on hold units';
 export const PRICE_BLANK = 'Please enter the price.';
 export const PRICE_TOO_LOW = 'Price must be at least 0.01.';
+/** A channel of the product left without a price for the variant (a root error of the form). */
+export const PRICE_FOR_EVERY_CHANNEL = 'You must define price for every channel.';
 export const WIDTH_NEGATIVE = 'Width cannot be negative.';
 export const HEIGHT_NEGATIVE = 'Height cannot be negative.';
 export const DEPTH_NEGATIVE = 'Depth cannot be negative.';
