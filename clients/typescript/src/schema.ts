@@ -13406,7 +13406,7 @@ export interface components {
              */
             shortDescription?: string | null;
         };
-        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. */
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. Violations of the whole product (a newly assigned channel some variant has no price in) are in `errors.errors`. */
         ProductValidationError: {
             /** @enum {integer} */
             code: 400;
@@ -13971,7 +13971,7 @@ export interface components {
             /** @description Units in stock; read only when the key is given (left out, the stock stays as it is). Not negative, and not below the units placed orders hold. */
             onHand?: number;
         };
-        /** @description The submitted form is invalid. Every child of the form is listed in form order (`onHand` only when it was sent), the maps with one child per locale, channel or option of the product; one without violations is `{}`. Violations of the whole variant (its option set) are in `errors.errors`. */
+        /** @description The submitted form is invalid. Every child of the form is listed in form order (`onHand` only when it was sent), the maps with one child per locale, channel or option of the product; one without violations is `{}`. Violations of the whole variant (its option set, a channel of the product it has no price in) are in `errors.errors`. */
         ProductVariantValidationError: {
             /** @enum {integer} */
             code: 400;
