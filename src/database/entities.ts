@@ -34,6 +34,7 @@ import { ShopUser } from '../customers/entities/shop-user.entity';
 import { DomainEvent, EventCounter } from '../events/event.entity';
 import { IdempotencyKey } from '../idempotency/idempotency-key.entity';
 import { OrderItem } from '../orders/domain/order-item.entity';
+import { OrderPromotion } from '../orders/domain/order-promotion.entity';
 import { OrderSequence } from '../orders/domain/order-sequence.entity';
 import { Order } from '../orders/domain/order.entity';
 import { PaymentMethodTranslation } from '../payments/entities/payment-method-translation.entity';
@@ -67,7 +68,7 @@ export const ALL_ENTITIES = [
   ProductReview,
   ProductAttribute, ProductAttributeTranslation,
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
-  Order, OrderItem, OrderSequence,
+  Order, OrderItem, OrderPromotion, OrderSequence,
   IdempotencyKey,
   WebhookSubscription,
   WebhookDelivery, WebhookDispatchCursor,

@@ -321,4 +321,105 @@ describe('catalog: product reviews', () => {
       expect(await sql(t, 'select count(*)::int as n from product_review')).toEqual([{ n: 0 }]);
     });
   });
+
+  describe('events', () => {
+    const lastSequence = async () => Number((await sql<{ last: string }>(t, 'select last_sequence as last from event_counter'))[0].last);
+    /** The events after `after`: each one's type and the raw text of its `data`. */
+    async function eventsAfter(after: number): Promise<Array<{ type: string; data: string }>> {
+      const page = await get(`/api/v1/events/?after=${after}&limit=500`);
+      expect(page.statusCode).toBe(200);
+      const items = (JSON.parse(page.body) as { _embedded: { items: Array<{ sequence: number; type: string }> } })._embedded.items;
+      return Promise.all(
+        items.map(async ({ sequence, type }) => {
+          const one = await get(`/api/v1/events/${sequence}`);
+          const marker = ',"data":';
+          return { type, data: one.body.slice(one.body.indexOf(marker) + marker.length, -1) };
+        }),
+      );
+    }
+    /** What the events after `after` say: each one's type and its data, which must be the GET's text. */
+    async function eventsSince(after: number): Promise<Array<[string, string]>> {
+      return (await eventsAfter(after)).map(({ type, data }) => [type, data]);
+    }
+    const productText = async (code: string) => (await get(`/api/v1/products/${code}`)).body;
+    const rating = async () => (await product('MUG')).averageRating;
+    const stamp = '2026-01-01T00:00:00+0000';
+
+    it('a review by a new email records customer.created with the customer as GET shows it; one by a known customer none', async () => {
+      let start = await lastSequence();
+      await created({ ...review, author: { email: 'oliver.queen@star-city.com' } });
+      expect(await eventsSince(start)).toEqual([]);
+
+      start = await lastSequence();
+      await created({ ...review, author: { email: 'Ann.Reader@example.com' } });
+      const annId = await customerId('ann.reader@example.com');
+      const customer = await get(`/api/v1/customers/${annId}`);
+      expect(customer.statusCode).toBe(200);
+      expect(await eventsSince(start)).toEqual([['customer.created', customer.body]]);
+
+      start = await lastSequence();
+      await created({ ...review, author: { email: 'ann.reader@EXAMPLE.com' } });
+      expect(await eventsSince(start)).toEqual([]);
+    });
+
+    it("a write that moves the product's average records product.updated with the product as GET shows it; one that moves nothing, none", async () => {
+      const oliverReview = await created({ ...review, rating: 5, author: { email: 'oliver.queen@star-city.com' } });
+      const ann = await created({ ...review, rating: 2, author: { email: 'ann@example.com' } });
+      const third = await created({ ...review, rating: 1, author: { email: 'oliver.queen@star-city.com' } });
+      await sql(t, `update product set updated_at = '2026-01-01T00:00:00Z' where code = 'MUG'`);
+
+      // Changes of reviews that are not accepted move no average.
+      let start = await lastSequence();
+      expectNoContent(await send('PATCH', url('MUG', ann), { rating: 3 }));
+      expectNoContent(await send('PATCH', url('MUG', ann), { rating: 2 }));
+      expect((await send('POST', url('MUG', third, 'reject'))).statusCode).toBe(200);
+      expectNoContent(await remove('MUG', third));
+      expect(await eventsSince(start)).toEqual([]);
+      expect(await product('MUG')).toMatchObject({ averageRating: 0, updatedAt: stamp });
+
+      start = await lastSequence();
+      expect((await send('POST', url('MUG', oliverReview, 'accept'))).statusCode).toBe(200);
+      expect(await rating()).toBe(5);
+      expect((await product('MUG')).updatedAt).not.toBe(stamp);
+      expect(await eventsSince(start)).toEqual([['product.updated', await productText('MUG')]]);
+
+      // An accepted review's change that leaves the average where it was, and a refused accept: none.
+      start = await lastSequence();
+      expectNoContent(await send('PATCH', url('MUG', oliverReview), { title: 'Hot for hours' }));
+      expectNoContent(await send('PUT', url('MUG', oliverReview), { rating: 5, title: 'Hot', comment: 'Still warm.' }));
+      expect((await send('POST', url('MUG', oliverReview, 'accept'))).statusCode).toBe(400);
+      expect(await eventsSince(start)).toEqual([]);
+
+      start = await lastSequence();
+      expect((await send('POST', url('MUG', ann, 'accept'))).statusCode).toBe(200);
+      expect(await rating()).toBe(3.5);
+      const afterAccept = await productText('MUG');
+      expectNoContent(await send('PATCH', url('MUG', ann), { rating: 4 }));
+      expect(await rating()).toBe(4.5);
+      const afterChange = await productText('MUG');
+      expectNoContent(await remove('MUG', ann));
+      expect(await rating()).toBe(5);
+      expect(await eventsSince(start)).toEqual([
+        ['product.updated', afterAccept],
+        ['product.updated', afterChange],
+        ['product.updated', await productText('MUG')],
+      ]);
+    });
+
+    it("deleting an author whose accepted reviews counted records product.updated before customer.deleted", async () => {
+      const oliverId = await customerId('oliver.queen@star-city.com');
+      const accepted = await created({ ...review, author: { email: 'oliver.queen@star-city.com' } });
+      await created({ ...review, author: { email: 'oliver.queen@star-city.com' } }, 'BECHER');
+      expect((await send('POST', url('MUG', accepted, 'accept'))).statusCode).toBe(200);
+      expect(await rating()).toBe(4);
+
+      const start = await lastSequence();
+      expectNoContent(await t.inject({ method: 'DELETE', url: `/api/v1/customers/${oliverId}`, headers: AUTH }));
+      expect(await rating()).toBe(0);
+      expect(await eventsSince(start)).toEqual([
+        ['product.updated', await productText('MUG')],
+        ['customer.deleted', `{"id":${oliverId}}`],
+      ]);
+    });
+  });
 });

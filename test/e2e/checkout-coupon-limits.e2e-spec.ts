@@ -1,6 +1,6 @@
 import type { IdMap } from '../../src/fixtures';
 import { expectJson, expectNoContent, sql, validationFailed } from '../support/cart-expectations';
-import { JSON_AUTH, loadShop } from '../support/cart-fixtures';
+import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -9,6 +9,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * up is refused with the complete step's validation answer and changes nothing.
  *
  * ONCE and THRICE (usage limits 1 and 3) take 100 off; MINE (one use per customer) takes 200 off.
+ * A cancelled order gives its use of a coupon back, to `used` and to the per-customer limit, only when the
+ * coupon is reusable from cancelled orders (the fixtures' coupons are).
  * Every cart holds one 1000 mug and ships with UPS (500): 1400 with ONCE or THRICE, 1300 with MINE.
  */
 const THRICE_CARTS = Array.from({ length: 5 }, (_, index) => `thrice_${index + 1}`);
@@ -131,6 +133,31 @@ describe('checkout completion: coupon usage limits (issue #20, findings 3 and 4)
     for (const ref of MINE_CARTS.slice(1)) expectJson(await complete(ref), 400, COUPON_USED_UP);
     expect(await placedWith('MINE')).toEqual([{ total: 1300 }]);
     expect((await coupons())[2]).toEqual({ code: 'MINE', used: 1, usage_limit: null });
+  });
+
+  it("counts a cancelled order's use of a coupon toward the per-customer limit only when the coupon is not reusable from cancelled orders", async () => {
+    const cancel = (ref: string) => t.inject({ method: 'PUT', url: `/api/v1/orders/${ids.orders[ref]}/cancel`, headers: AUTH });
+    const mine = async () => (await coupons())[2];
+    expectNoContent(await complete(MINE_CARTS[0]));
+    expectJson(await complete(MINE_CARTS[1]), 400, COUPON_USED_UP);
+
+    // Reusable: the cancelled order gives its use back, to the customer as to the coupon's count.
+    expectNoContent(await cancel(MINE_CARTS[0]));
+    expect(await mine()).toEqual({ code: 'MINE', used: 0, usage_limit: null });
+    expectNoContent(await complete(MINE_CARTS[1]));
+    expect(await mine()).toEqual({ code: 'MINE', used: 1, usage_limit: null });
+
+    // Not reusable: the cancelled order keeps its use, so the customer's one use is spent.
+    expectNoContent(await t.inject({ method: 'PATCH', url: '/api/v1/promotions/per_customer/coupons/MINE', headers: JSON_AUTH, payload: { reusableFromCancelledOrders: false } }));
+    expectNoContent(await cancel(MINE_CARTS[1]));
+    expect(await mine()).toEqual({ code: 'MINE', used: 1, usage_limit: null });
+    const before = await carts([MINE_CARTS[2]]);
+    expectJson(await complete(MINE_CARTS[2]), 400, COUPON_USED_UP);
+    expect(await carts([MINE_CARTS[2]])).toEqual(before);
+    expect(await sql(t, `select o.state from orders o join promotion_coupon c on c.id = o.promotion_coupon_id where c.code = 'MINE' and o.state <> 'cart' order by o.id`)).toEqual([
+      { state: 'cancelled' },
+      { state: 'cancelled' },
+    ]);
   });
 
   it('gives a coupon limited to one use per customer to one of six carts of that customer completed at once', async () => {

@@ -8,13 +8,15 @@ import type { SubmittedForm } from '../../common/forms/validate-form';
 import { applyTransition } from '../../common/state-machines/transition-table';
 import { Customer } from '../../customers/entities/customer.entity';
 import { inWriteTransaction } from '../../database/write-transaction';
+import { EventOutbox } from '../../events';
 import { Product } from '../entities/product.entity';
 import { lockProductForRating, recomputeAverageRating } from './average-rating';
 import type { ProductReviewForm } from './forms/product-review.form';
 import { ProductReview } from './product-review.entity';
 import { findProductId } from './product-review.read-model';
 import { ProductReviewsService } from './product-reviews.service';
-import { reviewAuthorId } from './review-author';
+import { reviewAuthor } from './review-author';
+import { recordGuestCreated, recordProductUpdated } from './review-events';
 import { REVIEW_TRANSITIONS, type ReviewTransition } from './review-transitions';
 
 /** The answer to accepting or rejecting a review that was already moderated. */
@@ -23,12 +25,15 @@ const transitionRefused = (transition: ReviewTransition, status: string) => `The
 /**
  * Creates, changes, moderates and deletes product reviews, each in one transaction. A write that can move
  * the product's average rating locks the product first (average-rating.ts), then the review FOR UPDATE.
+ * Reviews have no events of their own: a write that moves the average records `product.updated`, and a
+ * create that makes a guest customer `customer.created` (review-events.ts).
  */
 @Injectable()
 export class ProductReviewWritesService {
   constructor(
     private readonly em: EntityManager,
     private readonly reviews: ProductReviewsService,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /**
@@ -40,7 +45,7 @@ export class ProductReviewWritesService {
     if ((await findProductId(this.em.fork(), productCode)) === null) throw resourceNotFound('product');
     throwIfInvalid(form.errors);
     return inWriteTransaction(this.em, async (tx) => {
-      const authorId = await reviewAuthorId(tx, form.data.author!.email!);
+      const author = await reviewAuthor(tx, form.data.author!.email!);
       const [product] = await tx.execute<Array<{ id: number }>>(`select id from product where code = ? for key share`, [productCode]);
       if (product === undefined) throw resourceNotFound('product');
       const review = tx.create(ProductReview, {
@@ -48,9 +53,10 @@ export class ProductReviewWritesService {
         rating: form.data.rating!,
         comment: form.data.comment!,
         product: tx.getReference(Product, product.id),
-        author: tx.getReference(Customer, authorId),
+        author: tx.getReference(Customer, author.id),
       });
       await tx.flush();
+      if (author.created) await recordGuestCreated(tx, this.outbox, author.id);
       return this.reviews.answer(tx, product.id, review.id);
     });
   }
@@ -65,7 +71,7 @@ export class ProductReviewWritesService {
       if (changes.title != null) review.title = changes.title;
       if (changes.comment != null) review.comment = changes.comment;
       await tx.flush();
-      if (review.status === 'accepted') await recomputeAverageRating(tx, productId);
+      if (review.status === 'accepted') await this.recomputeAverage(tx, productId);
     });
   }
 
@@ -77,7 +83,7 @@ export class ProductReviewWritesService {
       if (next === null) throw badRequest(transitionRefused(transition, review.status));
       review.status = next;
       await tx.flush();
-      await recomputeAverageRating(tx, productId);
+      await this.recomputeAverage(tx, productId);
       return this.reviews.answer(tx, productId, review.id);
     });
   }
@@ -88,8 +94,14 @@ export class ProductReviewWritesService {
       const counted = review.status === 'accepted';
       tx.remove(review);
       await tx.flush();
-      if (counted) await recomputeAverageRating(tx, productId);
+      if (counted) await this.recomputeAverage(tx, productId);
     });
+  }
+
+  /** Recomputes the product's average after the write's flush; `product.updated` when it moved. */
+  private async recomputeAverage(tx: EntityManager, productId: number): Promise<void> {
+    const changed = await recomputeAverageRating(tx, productId);
+    if (changed !== null) await recordProductUpdated(tx, this.outbox, changed);
   }
 
   /** The product (level 4a), then the review FOR UPDATE; a 404 unless the review is one of the product's. */

@@ -6,6 +6,7 @@ import { Customer } from '../../customers/entities/customer.entity';
 import { Payment } from '../../payments/entities/payment.entity';
 import { PromotionCoupon } from '../../promotions/entities/promotion-coupon.entity';
 import { Promotion } from '../../promotions/entities/promotion.entity';
+import { OrderPromotion } from './order-promotion.entity';
 import { Shipment } from '../../shipping/entities/shipment.entity';
 import { OrderItem } from './order-item.entity';
 import { adjustmentsWithIds, isUnassigned, type StoredAdjustment, type ValueIds } from './order-values';
@@ -69,9 +70,10 @@ export class Order {
   billingAddress: Address | null = null;
 
   @ManyToOne({ entity: () => PromotionCoupon, nullable: true, deleteRule: 'set null' })
+  @Index({ name: 'orders_promotion_coupon_id_index' })
   promotionCoupon: PromotionCoupon | null = null;
 
-  @ManyToMany({ entity: () => Promotion, pivotTable: 'order_promotion' })
+  @ManyToMany({ entity: () => Promotion, pivotTable: 'order_promotion', pivotEntity: () => OrderPromotion })
   promotions = new Collection<Promotion>(this);
 
   @OneToMany({ entity: () => OrderItem, mappedBy: 'order', orphanRemoval: true, orderBy: { id: 'asc' } })

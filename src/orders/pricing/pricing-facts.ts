@@ -41,8 +41,12 @@ export interface CustomerFacts {
   /** Whether the customer has a shop account: placing keeps the order's addresses in its address book then. */
   hasAccount: boolean;
   groupCodes: string[];
-  /** Orders of this customer placed and not cancelled, in all and by the coupon code they used. */
+  /** Orders of this customer placed and not cancelled. */
   placedOrders: number;
+  /**
+   * By coupon code, the customer's uses of it for its per-customer limit: placed orders with it, cancelled ones
+   * included when the coupon is not reusable from cancelled orders (such an order keeps its use, as in `used`).
+   */
   couponUsage: Record<string, number>;
 }
 

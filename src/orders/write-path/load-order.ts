@@ -35,7 +35,8 @@ interface OrderFactsRow {
   customerId: number;
   customerHasAccount: boolean;
   groupCodes: string[];
-  customerOrders: Array<{ couponCode: string | null; orders: number }>;
+  /** Per coupon (null: none): the customer's placed orders not cancelled, and those that count toward its per-customer limit. */
+  customerOrders: Array<{ couponCode: string | null; orders: number; couponUses: number }>;
   storedCouponCode: string | null;
   coupon: CouponRow | null;
   countryCode: string | null;
@@ -88,10 +89,11 @@ const ORDER_FACTS = `
              left join shipping_category sc on sc.id = v.shipping_category_id
             where v.id in (select i.variant_id from order_item i where i.order_id = o.id) or v.id = added.id), '[]'::json) as variants,
          coalesce((
-           select json_agg(json_build_object('couponCode', used.code, 'orders', used.orders))
-             from (select upc.code, count(*) as orders
+           select json_agg(json_build_object('couponCode', used.code, 'orders', used.orders, 'couponUses', used.coupon_uses))
+             from (select upc.code, count(*) filter (where placed.state <> 'cancelled') as orders,
+                          count(*) filter (where placed.state <> 'cancelled' or not upc.reusable_from_cancelled_orders) as coupon_uses
                      from orders placed left join promotion_coupon upc on upc.id = placed.promotion_coupon_id
-                    where placed.customer_id = o.customer_id and placed.state not in ('cart', 'cancelled')
+                    where placed.customer_id = o.customer_id and placed.state <> 'cart'
                     group by upc.code) used), '[]'::json) as "customerOrders",
          exists (select 1 from shop_user su where su.customer_id = o.customer_id) as "customerHasAccount",
          coalesce((select json_agg(g.code order by g.id) from customer_customer_group cg join customer_group g on g.id = cg.customer_group_id
@@ -220,7 +222,7 @@ async function aggregateOf(em: EntityManager, order: Order, row: OrderFactsRow, 
   let placedOrders = 0;
   for (const placed of row.customerOrders) {
     placedOrders += Number(placed.orders);
-    if (placed.couponCode !== null) couponUsage[placed.couponCode] = Number(placed.orders);
+    if (placed.couponCode !== null) couponUsage[placed.couponCode] = Number(placed.couponUses);
   }
   const configuration = await shopConfigurationAt(em, row.channelId, row.configurationVersion);
 

@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Opt } from '@mikro-orm/core';
 import { Promotion } from './promotion.entity';
 
@@ -8,6 +8,7 @@ export class PromotionCoupon {
   id!: number;
 
   @ManyToOne({ entity: () => Promotion, deleteRule: 'cascade' })
+  @Index({ name: 'promotion_coupon_promotion_id_index' })
   promotion!: Promotion;
 
   @Property({ type: 'string', unique: true })

@@ -48,7 +48,10 @@ export interface EngineCustomer {
   groupCodes: string[];
   /** Orders of this customer in any state other than cart or cancelled. */
   placedOrdersCount: number;
-  /** Per coupon code: how many of this customer's orders (not cart, not cancelled) used it. */
+  /**
+   * Per coupon code: how many of this customer's orders (not cart) used it, cancelled ones only when the
+   * coupon is not reusable from cancelled orders.
+   */
   couponUsage: Record<string, number>;
 }
 
