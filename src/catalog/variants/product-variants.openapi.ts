@@ -180,7 +180,7 @@ export const variantUpdateValidationExample = {
 };
 
 /** A variant left without a price in a channel its product is in. */
-export const variantUnpricedChannelExample = {
+const variantUnpricedChannelExample = {
   code: 400,
   message: 'Validation Failed',
   errors: { errors: [PRICE_FOR_EVERY_CHANNEL], children: emptyChildren },
