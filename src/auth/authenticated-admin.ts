@@ -4,4 +4,6 @@ export interface AuthenticatedAdmin {
   username: string;
   /** The OAuth client the token was issued to. */
   clientId: number;
+  /** The access token of the request (its row id), so that a change can spare it while revoking the others. */
+  tokenId: number;
 }

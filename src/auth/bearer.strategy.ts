@@ -25,6 +25,6 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
     if (!owner) throw invalidAccessToken();
     if (owner.expiresAt !== null && owner.expiresAt <= Date.now()) throw expiredAccessToken();
     if (!owner.enabled || !owner.roles.includes(API_ACCESS_ROLE)) throw accessDenied();
-    return { id: owner.userId, username: owner.username, clientId: owner.clientId };
+    return { id: owner.userId, username: owner.username, clientId: owner.clientId, tokenId: owner.tokenId };
   }
 }

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AccessToken } from './entities/access-token.entity';
@@ -81,23 +82,40 @@ export class OAuthTokenService {
     await this.throttle.reset(subject);
     this.assertNoScope(request);
     // The throttle's statements commit on their own (a refused password must stay counted); the write is the token pair.
-    return inWriteTransaction(this.em, (tx) => this.issueTokens(tx, client, user));
+    return inWriteTransaction(this.em, async (tx) => {
+      // Under a share lock on the admin, the password checked must still be theirs: a change committed
+      // since then revoked the tokens of the old one, and a change waiting for the lock deletes this pair.
+      const current = await tx.findOne(AdminUser, user.id, { lockMode: LockMode.PESSIMISTIC_READ });
+      if (current === null || current.passwordHash !== user.passwordHash || !current.enabled) {
+        throw tokenError('invalid_grant', 'Invalid username and password combination');
+      }
+      return this.issueTokens(tx, client, current);
+    });
   }
 
   private async refreshTokenGrant(client: OAuthClient, request: TokenRequest): Promise<TokenResponse> {
     if (!request.refresh_token) throw tokenError('invalid_request', 'No "refresh_token" parameter found');
+    const tokenHash = hashToken(request.refresh_token);
     const outcome = await inWriteTransaction(this.em, async (tx) => {
-      // Deleting first makes the token single-use even when two requests race with it.
-      const rows = await tx.execute<{ user_id: number; client_id: number; expires_at: Date | null }[]>(
-        'delete from refresh_token where token_hash = ? and client_id = ? returning user_id, client_id, expires_at',
-        [hashToken(request.refresh_token as string), client.id],
-      );
+      // The admin is share-locked before the token is taken, as a password change locks the admin before it
+      // deletes their tokens: the change then either came first (the token is gone) or deletes the new pair,
+      // and the two never deadlock (taking the token first, the pair's insert would wait for the admin).
+      const [owner] = await tx.execute<{ user_id: number }[]>('select user_id from refresh_token where token_hash = ? and client_id = ?', [tokenHash, client.id]);
+      const user = owner ? await tx.findOne(AdminUser, owner.user_id, { lockMode: LockMode.PESSIMISTIC_READ }) : null;
+      // Deleting makes the token single-use even when two requests race with it.
+      const rows =
+        user === null
+          ? []
+          : await tx.execute<{ expires_at: Date | null }[]>('delete from refresh_token where token_hash = ? and client_id = ? and user_id = ? returning expires_at', [
+              tokenHash,
+              client.id,
+              user.id,
+            ]);
       const row = rows[0];
-      if (!row) throw tokenError('invalid_grant', 'Invalid refresh token');
+      if (!row || user === null) throw tokenError('invalid_grant', 'Invalid refresh token');
       if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) {
         throw tokenError('invalid_grant', 'Refresh token has expired');
       }
-      const user = await tx.findOneOrFail(AdminUser, row.user_id);
       // A disabled admin, or one without API access, gets no new tokens; the refresh token stays revoked
       // (this transaction commits its deletion), so re-enabling the admin does not revive it.
       if (!user.enabled || !user.roles.includes(API_ACCESS_ROLE)) return 'revoked' as const;

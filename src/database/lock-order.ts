@@ -105,6 +105,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.
  *
+ * Admin users and their tokens lie apart from all of the above: an admin's change locks the admin FOR
+ * UPDATE and, with a new password, then deletes their refresh and access tokens; a token grant locks the
+ * admin FOR SHARE before it deletes a refresh token or inserts a pair (src/auth/oauth-token.service.ts),
+ * so a grant and a password change wait for each other at the admin and never cross at the tokens.
+ *
  * The product list's total (the one row of product_list_count, Migration20261129050000) is moved by a
  * trigger at every statement that adds or removes an en_US product translation, and held to the commit;
  * no write of the order path does that. A catalogue write that does should write those translations

@@ -13,10 +13,11 @@ export class IdempotencyKey {
   @PrimaryKey({ type: 'string', length: 64 })
   scope!: string;
 
-  @PrimaryKey({ type: 'string', length: 255 })
+  /** SHA-256 (hex) of the Idempotency-Key; the key itself is never stored (key-secrets.ts). */
+  @PrimaryKey({ type: 'string', length: 64 })
   key!: string;
 
-  /** SHA-256 (hex) of method, path and canonical body. */
+  /** HMAC-SHA-256 (hex), under a key derived from the Idempotency-Key, of the SHA-256 of method, path and canonical body. */
   @Property({ type: 'string', length: 64 })
   requestHash!: string;
 
@@ -33,6 +34,7 @@ export class IdempotencyKey {
   @Property({ type: 'jsonb', nullable: true })
   responseHeaders: Record<string, string | string[]> | null = null;
 
+  /** The body sealed with AES-256-GCM under a key derived from the Idempotency-Key (base64 of IV, tag, ciphertext). */
   @Property({ type: 'text', nullable: true })
   responseBody: string | null = null;
 

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IdempotencyKeyState } from './idempotency-key.entity';
 
-/** A final answer as it went out: status, the headers worth repeating, the body bytes as text. */
+/** A final answer as it went out: status, the headers worth repeating, the body bytes as text (sealed, in the table). */
 export interface StoredResponse {
   status: number;
   headers: Record<string, string | string[]>;
@@ -13,7 +13,8 @@ export interface StoredResponse {
 /** The right to act for a key, held by one request; `owner` fences it against a later takeover. */
 export interface Claim {
   scope: string;
-  key: string;
+  /** The SHA-256 of the Idempotency-Key (key-secrets.ts); the key itself is never stored. */
+  keyHash: string;
   owner: string;
   /** Set once a transaction of the request has committed with the claim marked `committed`. */
   committed: boolean;
@@ -55,17 +56,17 @@ export class IdempotencyStore {
            or (idempotency_key.state = 'claimed' and idempotency_key.request_hash = excluded.request_hash
                and idempotency_key.claimed_at <= now() - make_interval(secs => ?))
        returning owner`,
-      [claim.scope, claim.key, requestHash, claim.owner, ttlSeconds, staleAfterSeconds],
+      [claim.scope, claim.keyHash, requestHash, claim.owner, ttlSeconds, staleAfterSeconds],
     );
     return rows.length === 1 && rows[0].owner === claim.owner;
   }
 
   /** The key as stored, null when it does not exist or has expired. */
-  async find(scope: string, key: string): Promise<KeyRecord | null> {
+  async find(scope: string, keyHash: string): Promise<KeyRecord | null> {
     const [row] = await this.em.getConnection().execute<KeyRow[]>(
       `select request_hash, state, response_status, response_headers, response_body
          from idempotency_key where scope = ? and key = ? and expires_at > now()`,
-      [scope, key],
+      [scope, keyHash],
     );
     if (row === undefined) return null;
     const response =
@@ -84,7 +85,7 @@ export class IdempotencyStore {
       .getConnection()
       .execute<unknown[]>(
         `update idempotency_key set state = 'committed' where scope = ? and key = ? and owner = ? returning 1`,
-        [claim.scope, claim.key, claim.owner],
+        [claim.scope, claim.keyHash, claim.owner],
         'all',
         transaction,
       )) as unknown[];
@@ -97,7 +98,7 @@ export class IdempotencyStore {
       `update idempotency_key
           set state = 'completed', response_status = ?, response_headers = ?::jsonb, response_body = ?
         where scope = ? and key = ? and owner = ?`,
-      [response.status, JSON.stringify(response.headers), response.body, claim.scope, claim.key, claim.owner],
+      [response.status, JSON.stringify(response.headers), response.body, claim.scope, claim.keyHash, claim.owner],
     );
   }
 
@@ -107,7 +108,7 @@ export class IdempotencyStore {
       .getConnection()
       .execute<unknown[]>(`delete from idempotency_key where scope = ? and key = ? and owner = ? and state = 'claimed' returning 1`, [
         claim.scope,
-        claim.key,
+        claim.keyHash,
         claim.owner,
       ]);
     return rows.length === 1;

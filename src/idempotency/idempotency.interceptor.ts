@@ -35,7 +35,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
           replayAnswer(request, start.response);
           return of(undefined);
         }
-        recordAnswer(request, (response) => this.idempotency.finish(start.claim, response));
+        recordAnswer(request, (response) => this.idempotency.finish(start.claim, start.secrets, response));
         return runWithClaim(start.claim, () => next.handle());
       }),
     );

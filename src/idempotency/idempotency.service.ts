@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { isDatabaseUnavailable } from '../database/infrastructure-failure';
 import { idempotencyKeyInProgress, idempotencyKeyReused } from './idempotency-errors';
 import { IdempotencyStore, type Claim, type StoredResponse } from './idempotency-store';
+import { KeySecrets } from './key-secrets';
 import { PendingReleases } from './pending-releases';
 
 /** A key is remembered this long after its first request; after that it is new again. */
@@ -15,7 +16,7 @@ const PURGE_INTERVAL_MS = 60_000;
 const FIRST_PAUSE_MS = 5;
 const LONGEST_PAUSE_MS = 200;
 
-export type IdempotentStart = { kind: 'act'; claim: Claim } | { kind: 'replay'; response: StoredResponse };
+export type IdempotentStart = { kind: 'act'; claim: Claim; secrets: KeySecrets } | { kind: 'replay'; response: StoredResponse };
 
 /**
  * Answers that are not final: they give the key back so that a retry can act. A 409 with `Retry-After`
@@ -44,16 +45,22 @@ export class IdempotencyService implements OnApplicationShutdown {
     this.pendingReleases.stop();
   }
 
+  /** `key` is the raw Idempotency-Key and `requestHash` the request's fingerprint; the table gets neither as such. */
   async start(scope: string, key: string, requestHash: string): Promise<IdempotentStart> {
     await this.purgeWhenDue();
+    const secrets = new KeySecrets(scope, key);
+    const storedHash = secrets.fingerprint(requestHash);
     const deadline = Date.now() + this.config.idempotencyWaitMs;
     let pause = FIRST_PAUSE_MS;
     for (;;) {
-      const claim: Claim = { scope, key, owner: randomUUID(), committed: false };
-      if (await this.store.claim(claim, requestHash, KEY_TTL_SECONDS, STALE_CLAIM_SECONDS)) return { kind: 'act', claim };
-      const record = await this.store.find(scope, key);
-      if (record !== null && record.requestHash !== requestHash) throw idempotencyKeyReused();
-      if (record?.response) return { kind: 'replay', response: record.response };
+      const claim: Claim = { scope, keyHash: secrets.keyHash, owner: randomUUID(), committed: false };
+      if (await this.store.claim(claim, storedHash, KEY_TTL_SECONDS, STALE_CLAIM_SECONDS)) return { kind: 'act', claim, secrets };
+      const record = await this.store.find(scope, secrets.keyHash);
+      if (record !== null && record.requestHash !== storedHash) throw idempotencyKeyReused();
+      if (record?.response) {
+        const { body } = record.response;
+        return { kind: 'replay', response: { ...record.response, body: body === null ? null : secrets.open(body) } };
+      }
       // In progress elsewhere (or just given back, or just expired): look again shortly.
       const left = deadline - Date.now();
       if (left <= 0) throw idempotencyKeyInProgress();
@@ -66,10 +73,10 @@ export class IdempotencyService implements OnApplicationShutdown {
    * Stores the answer of the request that acted. A transient failure gives the key back instead, unless
    * the action had already committed: then the failure is stored, because acting again would act twice.
    */
-  async finish(claim: Claim, response: StoredResponse): Promise<void> {
+  async finish(claim: Claim, secrets: KeySecrets, response: StoredResponse): Promise<void> {
     if (response.status === 503) return this.giveBack(claim);
     if (isTransient(response) && (await this.store.release(claim))) return;
-    await this.store.complete(claim, response);
+    await this.store.complete(claim, { ...response, body: response.body === null ? null : secrets.seal(response.body) });
   }
 
   /**

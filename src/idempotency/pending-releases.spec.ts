@@ -2,7 +2,7 @@ import type { Claim } from './idempotency-store';
 import { PendingReleases } from './pending-releases';
 
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6432'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 6432 });
-const claim = (key: string): Claim => ({ scope: 'admin:1', key, owner: `owner-${key}`, committed: false });
+const claim = (keyHash: string): Claim => ({ scope: 'admin:1', keyHash, owner: `owner-${keyHash}`, committed: false });
 
 describe('PendingReleases', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -14,9 +14,9 @@ describe('PendingReleases', () => {
     const attempts: string[] = [];
     const pending = new PendingReleases(
       (given) => {
-        attempts.push(given.key);
+        attempts.push(given.keyHash);
         if (!databaseUp) return Promise.reject(refused());
-        released.push(given.key);
+        released.push(given.keyHash);
         return Promise.resolve(true);
       },
       60_000,
@@ -38,8 +38,8 @@ describe('PendingReleases', () => {
     const attempts: string[] = [];
     const pending = new PendingReleases(
       (given) => {
-        attempts.push(given.key);
-        return Promise.reject(given.key === 'broken' ? new Error('syntax error') : refused());
+        attempts.push(given.keyHash);
+        return Promise.reject(given.keyHash === 'broken' ? new Error('syntax error') : refused());
       },
       2500,
     );

@@ -4,6 +4,7 @@ import { expectJson, expectNoContent, sql, validationFailed } from '../support/c
 import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';
 import { plainPage } from '../support/plain-page';
 import { ACCESS_DENIED, notFound, PAGE_NOT_FOUND } from '../support/resource-expectations';
+import { CLIENT } from '../support/seed-auth';
 import { json, startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -265,6 +266,72 @@ describe('admin users', () => {
 
     it('answers 404 for an unknown id', async () => {
       expectJson(await request('PATCH', `${BASE}999999`, { lastName: 'x' }), 404, notFound('admin user'));
+    });
+  });
+
+  describe('a new password', () => {
+    const INVALID_REFRESH = { error: 'invalid_grant', error_description: 'Invalid refresh token' };
+    const tokenRequest = (payload: Record<string, string>) =>
+      t.inject({ method: 'POST', url: '/api/oauth/v2/token', payload: { client_id: CLIENT.id, client_secret: CLIENT.secret, ...payload } });
+    const logIn = async (username: string, password: string) => {
+      const response = await tokenRequest({ grant_type: 'password', username, password });
+      expect(response.statusCode).toBe(200);
+      const tokens = json(response) as { access_token: string; refresh_token: string };
+      return { access: { authorization: `Bearer ${tokens.access_token}` }, refresh: tokens.refresh_token };
+    };
+    const refresh = (refreshToken: string) => tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
+
+    it.each(['PUT', 'PATCH'] as const)("revokes the admin's access and refresh tokens at once when another admin sets it with %s", async (method) => {
+      const session = await logIn('ExemplaryUser', 'examplePassword');
+      const callerTokens = await tokensOf(sylius);
+      const body = method === 'PUT' ? { username: 'ExemplaryUser', email: 'user@example.com', enabled: true, localeCode: 'en_US', plainPassword: 'a new one' } : { plainPassword: 'a new one' };
+      expectNoContent(await request(method, `${BASE}${exemplary}`, body));
+
+      expectJson(await get(BASE, OTHER_AUTH), 401, INVALID_TOKEN);
+      expectJson(await get(BASE, session.access), 401, INVALID_TOKEN);
+      expectJson(await refresh(session.refresh), 400, INVALID_REFRESH);
+      expect(await tokensOf(exemplary)).toBe(0);
+      // The caller's tokens are not theirs to lose.
+      expect((await get(BASE)).statusCode).toBe(200);
+      expect(await tokensOf(sylius)).toBe(callerTokens);
+      // The new password logs in; the old one no longer does.
+      expect((await tokenRequest({ grant_type: 'password', username: 'ExemplaryUser', password: 'examplePassword' })).statusCode).toBe(400);
+      expect((await get(BASE, (await logIn('ExemplaryUser', 'a new one')).access)).statusCode).toBe(200);
+    });
+
+    it('keeps an admin changing their own password logged in with the token of the request only', async () => {
+      const session = await logIn('ExemplaryUser', 'examplePassword');
+      expectNoContent(await request('PATCH', `${BASE}${exemplary}`, { plainPassword: 'a new one' }, { ...OTHER_AUTH, 'content-type': 'application/json' }));
+
+      expect((await get(BASE, OTHER_AUTH)).statusCode).toBe(200);
+      expectJson(await get(BASE, session.access), 401, INVALID_TOKEN);
+      // Every refresh token goes, the one issued with the request's token too: nothing ties them together.
+      expectJson(await refresh(session.refresh), 400, INVALID_REFRESH);
+      expect(await tokensOf(exemplary)).toBe(1);
+    });
+
+    it('leaves no token of the admin behind when grants with the old password or a refresh token race with the change', async () => {
+      const sessions = await Promise.all(Array.from({ length: 4 }, () => logIn('ExemplaryUser', 'examplePassword')));
+      const [change, ...grants] = await Promise.all([
+        request('PATCH', `${BASE}${exemplary}`, { plainPassword: 'a new one' }),
+        ...sessions.map((session) => refresh(session.refresh)),
+        ...Array.from({ length: 4 }, () => tokenRequest({ grant_type: 'password', username: 'ExemplaryUser', password: 'examplePassword' })),
+      ]);
+      expectNoContent(change);
+      // A grant either came first, and the change deleted its new pair, or came after and was refused.
+      const refused = grants.filter((response) => response.statusCode !== 200).map((response) => (json(response) as { error: string }).error);
+      expect(refused).toEqual(refused.map(() => 'invalid_grant'));
+      expect(await tokensOf(exemplary)).toBe(0);
+    });
+
+    it('revokes nothing when no password is set or it is refused', async () => {
+      const session = await logIn('ExemplaryUser', 'examplePassword');
+      expectNoContent(await request('PATCH', `${BASE}${exemplary}`, { lastName: 'Example', plainPassword: '' }));
+      expectJson(await request('PATCH', `${BASE}${exemplary}`, { plainPassword: 'abc' }), 400, tree({ plainPassword: [M.passwordShort] }));
+      expectJson(await request('PATCH', `${BASE}999999`, { plainPassword: 'a new one' }), 404, notFound('admin user'));
+      expect(await tokensOf(exemplary)).toBe(3);
+      expect((await get(BASE, session.access)).statusCode).toBe(200);
+      expect((await refresh(session.refresh)).statusCode).toBe(200);
     });
   });
 

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { hashToken } from '../../src/auth/token-hash';
+import { idempotencyKeyHash } from '../../src/idempotency/key-secrets';
 import { expectJson, expectNoContent, sql, validationFailed } from '../support/cart-expectations';
 import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';
 import { plainPage } from '../support/plain-page';
@@ -115,6 +116,31 @@ describe('API clients', () => {
       expect({ status: again.statusCode, body: again.body, replayed: again.headers['idempotent-replayed'] }).toEqual({ status: 201, body: first.body, replayed: 'true' });
       expect(await count()).toBe(3);
       expectJson(await request('POST', BASE, { allowedGrantTypes: ['refresh_token'] }, headers), 422, { code: 422, message: 'Idempotency-Key reused with a different request' });
+    });
+
+    it('stores neither the Idempotency-Key nor the secret readably, and the replay still answers the secret', async () => {
+      const key = `client-secret-${Date.now()}`;
+      const headers = { ...JSON_AUTH, 'idempotency-key': key };
+      const first = await request('POST', BASE, { allowedGrantTypes: ['password'] }, headers);
+      expect(first.statusCode).toBe(201);
+      const { clientId, clientSecret } = json(first) as { clientId: string; clientSecret: string };
+
+      // Every column of every row, as text, and the stored bodies decoded as well.
+      const rows = await sql<{ key: string; row: string; body: string | null }>(t, 'select key, k::text as row, response_body as body from idempotency_key k');
+      const stored = rows.map(({ row, body }) => `${row}\n${body === null ? '' : Buffer.from(body, 'base64').toString('latin1')}`).join('\n');
+      for (const secret of [key, clientSecret, clientId]) expect(stored).not.toContain(secret);
+      const [row] = rows.filter((candidate) => candidate.key === idempotencyKeyHash(key));
+      expect(row.body).toMatch(/^[A-Za-z0-9+/]+=*$/);
+
+      const again = await request('POST', BASE, { allowedGrantTypes: ['password'] }, headers);
+      expect({ status: again.statusCode, body: again.body, type: again.headers['content-type'], cache: again.headers['cache-control'], replayed: again.headers['idempotent-replayed'] }).toEqual({
+        status: 201,
+        body: first.body,
+        type: first.headers['content-type'],
+        cache: 'no-store',
+        replayed: 'true',
+      });
+      expect((await passwordGrant(clientId, clientSecret)).statusCode).toBe(200);
     });
   });
 

@@ -4,6 +4,7 @@ import { createApp, type RunningApp } from '../../src/app/create-app';
 import { ApiError } from '../../src/common/errors/api-error';
 import { loadConfig } from '../../src/config/app-config';
 import { IdempotencyStore, type Claim } from '../../src/idempotency/idempotency-store';
+import { idempotencyKeyHash, KeySecrets } from '../../src/idempotency/key-secrets';
 import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
 import { runWithClaim } from '../../src/idempotency/transaction-fence';
 import { sql } from '../support/cart-expectations';
@@ -57,7 +58,7 @@ describe('Idempotency-Key across instances, abandoned claims and the transaction
       a,
       `insert into idempotency_key (scope, key, request_hash, state, owner, created_at, claimed_at, expires_at)
        values (?, ?, ?, ?, ?, now(), now() - make_interval(secs => ?), now() + interval '1 day')`,
-      [scope, key, requestFingerprint('POST', '/api/v1/carts/', body), state, randomUUID(), claimedSecondsAgo],
+      [scope, idempotencyKeyHash(key), new KeySecrets(scope, key).fingerprint(requestFingerprint('POST', '/api/v1/carts/', body)), state, randomUUID(), claimedSecondsAgo],
     );
 
   it('purges expired keys on the first keyed request of an instance', async () => {
@@ -123,7 +124,7 @@ describe('Idempotency-Key across instances, abandoned claims and the transaction
   describe('the fence in the action transaction', () => {
     const store = () => a.running.app.get(IdempotencyStore);
     const claimAs = async (key: string, owner: string, hash = 'f'.repeat(64)): Promise<{ claim: Claim; won: boolean }> => {
-      const claim: Claim = { scope, key, owner, committed: false };
+      const claim: Claim = { scope, keyHash: key, owner, committed: false };
       return { claim, won: await store().claim(claim, hash, 86400, 60) };
     };
     const insertCurrency = (claim: Claim, code: string) =>

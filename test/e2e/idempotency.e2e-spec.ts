@@ -1,5 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { IdMap } from '../../src/fixtures';
+import { idempotencyKeyHash, KeySecrets } from '../../src/idempotency/key-secrets';
+import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
 import { sql } from '../support/cart-expectations';
 import { CART_YAML, loadShop } from '../support/cart-fixtures';
 import { CLIENT, TOKEN } from '../support/seed-auth';
@@ -225,7 +227,7 @@ describe('Idempotency-Key on POST /api/v1', () => {
     const key = newKey();
     const first = await post('/api/v1/carts/', NEW_CART, key);
     expect(first.statusCode).toBe(201);
-    await sql(t, `update idempotency_key set created_at = now() - interval '25 hours', expires_at = now() - interval '1 hour' where key = ?`, [key]);
+    await sql(t, `update idempotency_key set created_at = now() - interval '25 hours', expires_at = now() - interval '1 hour' where key = ?`, [idempotencyKeyHash(key)]);
 
     const before = await carts();
     const again = await post('/api/v1/carts/', NEW_CART, key);
@@ -234,10 +236,10 @@ describe('Idempotency-Key on POST /api/v1', () => {
     expect((json(again) as { id: number }).id).not.toBe((json(first) as { id: number }).id);
     expect(await carts()).toBe(before + 1);
 
-    await sql(t, `update idempotency_key set expires_at = now() - interval '1 second' where key = ?`, [key]);
+    await sql(t, `update idempotency_key set expires_at = now() - interval '1 second' where key = ?`, [idempotencyKeyHash(key)]);
     const customer = await post('/api/v1/customers/', { email: newEmail(), gender: 'u' }, key);
     expect(customer.statusCode).toBe(201);
-    const [row] = await sql<{ age: number }>(t, `select extract(epoch from expires_at - created_at)::int as age from idempotency_key where key = ?`, [key]);
+    const [row] = await sql<{ age: number }>(t, `select extract(epoch from expires_at - created_at)::int as age from idempotency_key where key = ?`, [idempotencyKeyHash(key)]);
     expect(row.age).toBe(24 * 60 * 60);
   });
 
@@ -252,7 +254,7 @@ describe('Idempotency-Key on POST /api/v1', () => {
       await sql(t, 'alter table order_item rename column units_away to units');
     }
     expect({ status: failed.statusCode, body: json(failed) }).toEqual({ status: 500, body: { code: 500, message: 'Internal Server Error' } });
-    expect(await count('select count(*) as n from idempotency_key where key = ?', [key])).toBe(0);
+    expect(await count('select count(*) as n from idempotency_key where key = ?', [idempotencyKeyHash(key)])).toBe(0);
 
     const retried = await post(`/api/v1/carts/${cartId}/items/`, { variant: 'MUG_SW', quantity: 1 }, key);
     expect(retried.statusCode).toBe(201);
@@ -337,19 +339,25 @@ describe('Idempotency-Key on POST /api/v1', () => {
   it('stores the answer with its scope, hash and state, and only the headers that belong to it', async () => {
     const key = newKey();
     const first = await post('/api/v1/carts/', NEW_CART, key);
-    const [row] = await sql<Record<string, unknown>>(
+    const [{ response_body: body, ...row }] = await sql<Record<string, unknown>>(
       t,
-      `select scope, state, length(request_hash) as hash_length, response_status, response_headers, response_body from idempotency_key where key = ?`,
-      [key],
+      `select scope, state, request_hash, response_status, response_headers, response_body from idempotency_key where key = ?`,
+      [idempotencyKeyHash(key)],
     );
-    const adminId = ids.adminUsers.sylius;
+    const scope = `admin:${ids.adminUsers.sylius}`;
+    const secrets = new KeySecrets(scope, key);
     expect(row).toEqual({
-      scope: `admin:${adminId}`,
+      scope,
       state: 'completed',
-      hash_length: 64,
+      // Keyed by the raw key: a request (which may hold a password) cannot be guessed from the table.
+      request_hash: secrets.fingerprint(requestFingerprint('POST', '/api/v1/carts/', NEW_CART)),
       response_status: 201,
       response_headers: { 'content-type': first.headers['content-type'] },
-      response_body: first.body,
     });
+    // The body is sealed: it opens with the raw key only, and under its own scope only.
+    expect(body).not.toBe(first.body);
+    expect(secrets.open(body as string)).toBe(first.body);
+    expect(() => new KeySecrets('admin:0', key).open(body as string)).toThrow();
+    expect(() => new KeySecrets(scope, `${key}x`).open(body as string)).toThrow();
   });
 });

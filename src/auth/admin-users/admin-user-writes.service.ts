@@ -28,6 +28,7 @@ const UNIQUE_NAMES = [
  * their lowercase form: checked inside the transaction, and a concurrent write that stored the same name
  * first gets the same 400 from the unique index. Access tokens are checked against their admin on every
  * request, so disabling or deleting an admin shuts their tokens out at once (deleting also removes them).
+ * A new password revokes the admin's tokens in the same transaction (see revokeTokensOnPasswordChange).
  */
 @Injectable()
 export class AdminUserWritesService {
@@ -81,6 +82,7 @@ export class AdminUserWritesService {
         if (changes.localeCode != null) user.localeCode = changes.localeCode;
         if (passwordHash !== null) user.passwordHash = passwordHash;
         await tx.flush();
+        if (passwordHash !== null) await revokeTokensOnPasswordChange(tx, id, actor);
       }),
     );
   }
@@ -100,6 +102,20 @@ export class AdminUserWritesService {
     if (typeof password !== 'string' || form.errors.has('plainPassword')) return null;
     return hashPassword(password);
   }
+}
+
+/**
+ * Deletes every refresh token and access token of admin `id`, but the access token of the request when
+ * the admin changes their own password, so they stay logged in until it expires. Their refresh tokens go
+ * too: nothing ties a refresh token to the access token it came with, so theirs cannot be told apart.
+ * Runs after the admin's row is locked FOR UPDATE: a token grant share-locks the admin before it takes a
+ * refresh token or inserts a pair, so it either commits first (and its pair is deleted here) or comes
+ * after and finds the token gone or the password changed.
+ */
+async function revokeTokensOnPasswordChange(tx: EntityManager, id: number, actor: AuthenticatedAdmin): Promise<void> {
+  await tx.execute('delete from refresh_token where user_id = ?', [id]);
+  if (id === actor.id) await tx.execute('delete from access_token where user_id = ? and id <> ?', [id, actor.tokenId]);
+  else await tx.execute('delete from access_token where user_id = ?', [id]);
 }
 
 /** Adds the taken-name messages for a username or email another admin (not `self`) has. */

@@ -10,6 +10,7 @@ export interface TokenOwner {
   enabled: boolean;
   roles: string[];
   clientId: number;
+  tokenId: number;
 }
 
 // Runs on every API call. ORM findOne (joined populate, partial fields, no identity map): 0.68–1.1 ms of
@@ -19,14 +20,14 @@ const TOKEN_OWNER = namedStatement(
   'token_owner',
   `
   select floor(extract(epoch from t.expires_at) * 1000)::float8 as expires_at,
-         u.id as user_id, u.username, u.enabled, u.roles, t.client_id
+         u.id as user_id, u.username, u.enabled, u.roles, t.client_id, t.id as token_id
     from access_token t join admin_user u on u.id = t.user_id
    where t.token_hash = $1`,
 );
 
 /** The access token with this hash and its admin, in one indexed statement; null when unknown. */
 export async function findTokenOwner(em: EntityManager, tokenHash: string): Promise<TokenOwner | null> {
-  const [row] = await namedRows<{ expires_at: number | null; user_id: number; username: string; enabled: boolean; roles: string[]; client_id: number }>(
+  const [row] = await namedRows<{ expires_at: number | null; user_id: number; username: string; enabled: boolean; roles: string[]; client_id: number; token_id: number }>(
     em,
     TOKEN_OWNER,
     [tokenHash],
@@ -39,5 +40,6 @@ export async function findTokenOwner(em: EntityManager, tokenHash: string): Prom
     enabled: row.enabled,
     roles: row.roles,
     clientId: row.client_id,
+    tokenId: row.token_id,
   };
 }

@@ -15,6 +15,9 @@ const SECRET_KEYS = new Set(
     'access_token',
     'accessToken',
     'tokenHash',
+    // It opens the answer stored for it (src/idempotency/key-secrets.ts).
+    'idempotency-key',
+    'idempotencyKey',
   ].map((key) => key.toLowerCase()),
 );
 

@@ -25,6 +25,7 @@ import { Migration20261129081000 } from './Migration20261129081000';
 import { Migration20261129082000 } from './Migration20261129082000';
 import { Migration20261129083000 } from './Migration20261129083000';
 import { Migration20261129130000 } from './Migration20261129130000';
+import { Migration20261129140000 } from './Migration20261129140000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129082000', class: Migration20261129082000 },
   { name: 'Migration20261129083000', class: Migration20261129083000 },
   { name: 'Migration20261129130000', class: Migration20261129130000 },
+  { name: 'Migration20261129140000', class: Migration20261129140000 },
 ];
