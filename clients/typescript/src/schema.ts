@@ -63,7 +63,7 @@ export interface paths {
         get: operations["showAdminUser"];
         /**
          * Replace an admin user
-         * @description Left-out names are cleared and a left-out `enabled` disables; a left-out password is kept.
+         * @description Left-out names are cleared and a left-out `enabled` disables; a left-out password is kept. A new password revokes the admin's access and refresh tokens, except the token of this request.
          */
         put: operations["replaceAdminUser"];
         post?: never;
@@ -76,7 +76,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of an admin user
-         * @description Only the fields given change.
+         * @description Only the fields given change. A new password revokes the admin's access and refresh tokens, except the token of this request.
          */
         patch: operations["updateAdminUser"];
         trace?: never;

@@ -70,7 +70,7 @@ export class AdminUsersController {
 
   @Put(':id')
   @HttpCode(204)
-  @ApiOperation({ operationId: 'replaceAdminUser', summary: 'Replace an admin user', description: 'Left-out names are cleared and a left-out `enabled` disables; a left-out password is kept.' })
+  @ApiOperation({ operationId: 'replaceAdminUser', summary: 'Replace an admin user', description: 'Left-out names are cleared and a left-out `enabled` disables; a left-out password is kept. A new password revokes the admin\'s access and refresh tokens, except the token of this request.' })
   @ApiAdminUserId()
   @ApiJsonBody({ form: AdminUserForm, schema: AdminUserReplaceRequestSchema, examples: adminUserUpdateExamples, validationExample: adminUserValidationExample })
   @ApiResponses(noContent('The admin user is replaced.'), adminUserNotFound(), cannotDisableSelf())
@@ -81,7 +81,7 @@ export class AdminUsersController {
 
   @Patch(':id')
   @HttpCode(204)
-  @ApiOperation({ operationId: 'updateAdminUser', summary: 'Change some fields of an admin user', description: 'Only the fields given change.' })
+  @ApiOperation({ operationId: 'updateAdminUser', summary: 'Change some fields of an admin user', description: 'Only the fields given change. A new password revokes the admin\'s access and refresh tokens, except the token of this request.' })
   @ApiAdminUserId()
   @ApiJsonBody({ form: AdminUserForm, schema: AdminUserPatchRequestSchema, examples: adminUserUpdateExamples, validationExample: adminUserValidationExample })
   @ApiResponses(noContent('The fields given are changed.'), adminUserNotFound(), cannotDisableSelf())
