@@ -191,6 +191,16 @@ export const mugProductExample = {
       ],
     },
   ],
+  associations: [
+    {
+      id: 1,
+      type: { id: 1, code: 'similar_products', name: 'Similar products' },
+      associatedProducts: [
+        { id: 3, code: 'CUP', name: 'Cup' },
+        { id: 7, code: 'TRAVEL_MUG', name: 'Travel mug' },
+      ],
+    },
+  ],
   translations: { en_US: { locale: 'en_US', id: 1, name: 'Mug' }, de_DE: { locale: 'de_DE', id: 2, name: 'Becher' } },
   taxons: [{ id: 2, code: 'mugs', name: 'Mugs' }],
   enabled: true,

@@ -81,6 +81,18 @@ const ProductOptionSchema = defineSchema(
 
 const NamedReferenceSchema = closedObject({ id: integer(), code: string(), name: string() }, { optional: ['name'] });
 
+const ProductAssociationSchema = defineSchema(
+  'ProductAssociation',
+  closedObject(
+    {
+      id: integer(),
+      type: { ...NamedReferenceSchema, description: 'The association type; `name` is its en_US name, left out when it has none.' },
+      associatedProducts: arrayOf(NamedReferenceSchema, { minItems: 1, description: 'The products it names, by code; `name` is the en_US name, left out when there is none.' }),
+    },
+    { description: 'The products a product names under one association type (e.g. similar products).', example: mugProductExample.associations[0] },
+  ),
+);
+
 export const ProductSchema = defineSchema(
   'Product',
   closedObject(
@@ -89,6 +101,7 @@ export const ProductSchema = defineSchema(
       code: string(),
       variants: arrayOf(ProductVariantDetailSchema, { description: 'By position.' }),
       options: arrayOf(ProductOptionSchema, { description: 'By position.' }),
+      associations: arrayOf(ProductAssociationSchema, { description: 'By association type code; at most one per type.' }),
       translations: keyedMap(
         closedObject(
           {
@@ -117,7 +130,7 @@ export const ProductSchema = defineSchema(
         variants: link(`^${VARIANTS_PATH}$`, '/api/v1/products/MUG/variants/'),
       }),
     },
-    { optional: ['mainTaxon', 'channels'], description: 'A product with its variants, options, translations, taxons and channels.', example: mugProductExample },
+    { optional: ['mainTaxon', 'channels'], description: 'A product with its variants, options, associations, translations, taxons and channels.', example: mugProductExample },
   ),
 );
 

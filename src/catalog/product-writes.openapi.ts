@@ -35,6 +35,18 @@ const ProductTranslationPatchRequestSchema = requestSchemaFor(ProductTranslation
   properties: translationFields,
 });
 
+/** `associations`: keyed by association type code; what a type left out means differs between POST/PUT and PATCH. */
+const associationsMap = (leftOut: string) => ({
+  replace: true,
+  type: 'object' as const,
+  description:
+    'Keyed by association type code (each key must be an association type). Each value is one text of comma-separated product codes: ' +
+    'spaces around a code, empty parts and repeats are ignored, and an empty text (or `null`) removes the association. A code that names ' +
+    `no product, or the product itself, is refused at the type's key. ${leftOut}`,
+  additionalProperties: { type: 'string' as const, nullable: true, example: 'CUP,TRAVEL_MUG' },
+  example: { similar_products: 'CUP,TRAVEL_MUG' },
+});
+
 const fieldDescriptions = {
   enabled: { description: 'A checkbox (`true`, or `"true"`, `1`, `"on"`); left out on POST and PUT it is unchecked.', example: true },
   channels: { description: 'Codes of the channels the product is offered in.', example: ['WEB'] },
@@ -52,6 +64,7 @@ const mugUpdate = {
   mainTaxon: 'mugs',
   productTaxons: 'mugs',
   options: ['MUG_SIZE'],
+  associations: { similar_products: 'CUP,TRAVEL_MUG' },
 };
 const mugRequest = { ...mugUpdate, code: 'MUG' };
 
@@ -62,17 +75,19 @@ export const ProductCreateRequestSchema = requestSchemaFor(ProductForm, 'Product
   properties: {
     ...fieldDescriptions,
     translations: translationsMap(ProductTranslationRequestSchema, 'A locale left out gets no translation.'),
+    associations: associationsMap('A type left out gets no association.'),
     code: { description: 'Unique; letters, digits, dashes and underscores.', pattern: RESOURCE_CODE.source, example: 'MUG' },
   },
 });
 
 export const ProductReplaceRequestSchema = requestSchemaFor(ProductForm, 'ProductReplaceRequest', {
   required: [],
-  description: 'The product form of PUT: every field left out is cleared (unchecked, no channels, taxons or options), and every translation the product has must be sent again.',
+  description: 'The product form of PUT: every field left out is cleared (unchecked, no associations, channels, taxons or options), and every translation the product has must be sent again.',
   example: mugUpdate,
   properties: {
     ...fieldDescriptions,
     translations: translationsMap(ProductTranslationRequestSchema, 'Every locale the product has a translation in must be given (a translation is never removed).'),
+    associations: associationsMap('The map replaces every association: a type left out (or the whole field) loses its association.'),
     code: ignoredCode,
   },
 });
@@ -84,18 +99,20 @@ export const ProductPatchRequestSchema = requestSchemaFor(ProductForm, 'ProductP
   properties: {
     ...fieldDescriptions,
     translations: translationsMap(ProductTranslationPatchRequestSchema, 'Only the locales given change.'),
+    associations: associationsMap('Only the types given change; the others keep their association.'),
     code: ignoredCode,
   },
 });
 
 export const productRequestExamples: ExamplesObject = {
   minimal: { summary: 'Only a code', value: { code: 'TOTE_BAG' } },
-  full: { summary: 'With translations, channels, taxons and options', value: mugRequest },
+  full: { summary: 'With translations, channels, taxons, options and associations', value: mugRequest },
 };
 export const productReplaceExamples: ExamplesObject = { replace: { summary: 'Every field', value: mugUpdate } };
 export const productPatchExamples: ExamplesObject = {
   rename: { summary: 'A new name in one locale', value: { translations: { en_US: { name: 'Big mug' } } } },
   disable: { summary: 'Disabled', value: { enabled: false } },
+  associate: { summary: 'New similar products; other associations are kept', value: { associations: { similar_products: 'CUP' } } },
 };
 
 const messages = arrayOf(string(), { minItems: 1 });
@@ -115,6 +132,13 @@ const ProductValidationErrorSchema = defineSchema(
         enabled: fieldNode,
         translations: closedObject(
           { errors: messages, children: { type: 'object', description: 'One child per locale of the shop, sent or not.', additionalProperties: translationNode } },
+          { optional: ['errors'] },
+        ),
+        associations: closedObject(
+          {
+            errors: messages,
+            children: { type: 'object', description: 'One child per association type (by code), sent or not; a key that names no type is an extra field of the map.', additionalProperties: fieldNode },
+          },
           { optional: ['errors'] },
         ),
         channels: fieldNode,
@@ -141,6 +165,7 @@ export const productValidationExample = {
     children: {
       enabled: {},
       translations: { children: { en_US: { children: { ...noTranslationErrors, name: { errors: [NAME_TOO_SHORT] }, slug: { errors: [SLUG_TAKEN] } } }, de_DE: { children: noTranslationErrors } } },
+      associations: { children: { similar_products: { errors: ['This value is not valid.'] } } },
       channels: { errors: ['This value is not valid.'] },
       mainTaxon: {},
       productTaxons: {},
@@ -157,6 +182,7 @@ export const productEmptyValidationExample = {
     children: {
       enabled: {},
       translations: { children: { en_US: { children: noTranslationErrors }, de_DE: { children: noTranslationErrors } } },
+      associations: { children: { similar_products: {} } },
       channels: {},
       mainTaxon: {},
       productTaxons: {},
@@ -178,6 +204,7 @@ export const productUpdateValidationExample = {
           de_DE: { children: noTranslationErrors },
         },
       },
+      associations: { errors: ['This form should not contain extra fields.'], children: { similar_products: {} } },
       channels: {},
       mainTaxon: { errors: ['This value is not valid.'] },
       productTaxons: {},
@@ -210,7 +237,7 @@ export function ApiProductBody(options: { schema: Schema; examples: ExamplesObje
   return applyDecorators(
     ApiBody({
       required: true,
-      description: 'JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `associations`, `variant`) are refused as extra fields.',
+      description: 'JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `variant`) are refused as extra fields.',
       schema: options.schema,
       examples: options.examples,
     }),
@@ -234,6 +261,7 @@ export const createdProductExample = {
   code: 'TRAVEL_MUG',
   variants: [],
   options: [],
+  associations: [{ id: 4, type: { id: 1, code: 'similar_products', name: 'Similar products' }, associatedProducts: [{ id: 1, code: 'MUG', name: 'Mug' }] }],
   translations: {
     en_US: { locale: 'en_US', id: 31, name: 'Travel mug', slug: 'travel-mug', description: 'Keeps coffee hot' },
     de_DE: { locale: 'de_DE', id: 32, name: 'Reisebecher', slug: 'reisebecher' },

@@ -11,6 +11,8 @@ import { OAuthClient } from '../auth/entities/oauth-client.entity';
 import { RefreshToken } from '../auth/entities/refresh-token.entity';
 import { ProductAssociationTypeTranslation } from '../catalog/association-types/product-association-type-translation.entity';
 import { ProductAssociationType } from '../catalog/association-types/product-association-type.entity';
+import { ProductAssociationProduct } from '../catalog/associations/product-association-product.entity';
+import { ProductAssociation } from '../catalog/associations/product-association.entity';
 import { ChannelPricing } from '../catalog/entities/channel-pricing.entity';
 import { ProductOptionTranslation } from '../catalog/options/product-option-translation.entity';
 import { ProductOptionValueTranslation } from '../catalog/entities/product-option-value-translation.entity';
@@ -65,6 +67,7 @@ export const ALL_ENTITIES = [
   Taxon, TaxonTranslation, ProductTaxon, ProductOption, ProductOptionValue, ProductOptionValueTranslation,
   ProductOptionTranslation, ProductAssociationType, ProductAssociationTypeTranslation,
   Product, ProductTranslation, ProductVariant, ProductVariantTranslation, ChannelPricing,
+  ProductAssociation, ProductAssociationProduct,
   ProductReview,
   ProductAttribute, ProductAttributeTranslation,
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,

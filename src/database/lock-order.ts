@@ -58,10 +58,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * UPDATE waits for and then holds off.
  *
  * Products (src/catalog/services/product-writes.service.ts): a change locks the product FOR UPDATE, then the
- * channels, taxons and product options it names FOR KEY SHARE (each table in id order, in that order of
- * tables), so a delete of one of them waits for it; a create takes only those key-share locks. A delete locks
- * the product FOR UPDATE and then its variants FOR UPDATE in id order (level 5), which a new cart line's
- * key-share lock on its variant waits for, before it checks that no order line holds one of them.
+ * channels, taxons, product options, association types and associated products it names FOR KEY SHARE (each
+ * table in id order, in that order of tables), so a delete of one of them waits for it; a create takes only
+ * those key-share locks. A delete locks the product FOR UPDATE, then FOR UPDATE in id order the other
+ * products whose associations name it (src/catalog/associations/product-associations.ts; it takes itself out
+ * of them), then its variants FOR UPDATE in id order (level 5), which a new cart line's key-share lock on its
+ * variant waits for, before it checks that no order line holds one of them. Naming a product takes a
+ * key-share lock on it, which the delete's FOR UPDATE holds off, so no new owner appears meanwhile. Two
+ * product writes that each name the other product (a change naming the product being deleted, or two changes
+ * naming each other) take the two product locks in opposite orders and can deadlock; the retry of
+ * write-transaction.ts runs the loser again.
  * A product change checks under its FOR UPDATE that every variant has a price in each channel it newly
  * assigns, and a variant's create or change checks under its product's FOR NO KEY UPDATE that the variant
  * keeps a price in each channel of the product: the two locks conflict, so a channel assigned while a
@@ -95,7 +101,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * Product options form one ordered list: a create, change or delete of one locks every option FOR NO KEY
  * UPDATE in id order (positions move; products may still name options meanwhile), and a delete then
  * locks its option FOR UPDATE (src/catalog/options/option-positions.ts). A product association type is
- * locked FOR UPDATE by its change or delete, the only lock of that write but the idempotency key.
+ * locked FOR UPDATE by its change or delete, the only lock of that write but the idempotency key (a product
+ * write naming it holds a key-share lock on it, which the delete waits for before it checks it is unused).
  *
  * Product attributes (src/catalog/attributes): every create, change and delete first locks the table
  * product_attribute in SHARE ROW EXCLUSIVE mode (it conflicts with itself, not with reads), since a create,

@@ -103,6 +103,7 @@ describe('catalog resources: products and product variants', () => {
             values: [await optionValue(t, 'MUG_COLOR_WHITE', BOTH('White')), await optionValue(t, 'MUG_COLOR_BLACK', BOTH('Black'))],
           },
         ],
+        associations: [],
         translations: {
           en_US: { locale: 'en_US', id: await productTranslationId('MUG', 'en_US'), name: 'Mug' },
           de_DE: { locale: 'de_DE', id: await productTranslationId('MUG', 'de_DE'), name: 'Becher' },
@@ -143,6 +144,7 @@ describe('catalog resources: products and product variants', () => {
           }),
         ],
         options: [],
+        associations: [],
         translations: {
           en_US: { locale: 'en_US', id: await productTranslationId('CAP', 'en_US'), name: 'Baseball cap', description: 'Adjustable strap' },
           de_DE: { locale: 'de_DE', id: await productTranslationId('CAP', 'de_DE'), name: 'Baseball cap' },
@@ -171,6 +173,7 @@ describe('catalog resources: products and product variants', () => {
           }),
         ],
         options: [],
+        associations: [],
         translations: {
           en_US: { locale: 'en_US', id: await productTranslationId('OLD_MUG', 'en_US'), name: 'Discontinued mug' },
           de_DE: { locale: 'de_DE', id: await productTranslationId('OLD_MUG', 'de_DE'), name: 'Discontinued mug' },
@@ -203,6 +206,7 @@ describe('catalog resources: products and product variants', () => {
         code: 'LIMITED MUG/1',
         variants: [variant],
         options: [],
+        associations: [],
         translations: { de_DE: { locale: 'de_DE', id: await productTranslationId('LIMITED MUG/1', 'de_DE'), name: 'Limitierter Becher' } },
         taxons: [],
         enabled: true,

@@ -18,8 +18,12 @@ import { ProductAssociationType } from './product-association-type.entity';
 
 const UNIQUE_CODE: UniqueField = { entity: ProductAssociationType, property: 'code', constraint: 'product_association_type_code_unique', message: CODE_TAKEN };
 
-/** Nothing refers to an association type yet: its translations go with it. */
-const ASSOCIATION_TYPES: DeletableTable = { table: 'product_association_type', resource: 'product association type', references: [] };
+/** An association type that a product's association uses is kept (409); its translations go with it. */
+const ASSOCIATION_TYPES: DeletableTable = {
+  table: 'product_association_type',
+  resource: 'product association type',
+  references: [{ table: 'product_association', column: 'association_type_id', by: 'id' }],
+};
 
 /** Reads the translations map of the form against the shop's locales and checks what the write would leave. */
 async function translationsOf(tx: EntityManager, form: SubmittedForm<AssociationTypeForm>, stored: ReadonlyMap<string, TranslationTexts>, mode: UpdateMode | 'create', trees: TranslationTree[] = []) {

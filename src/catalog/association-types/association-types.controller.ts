@@ -116,9 +116,9 @@ export class AssociationTypesController {
 
   @Delete(':code')
   @HttpCode(204)
-  @ApiOperation({ operationId: 'deleteProductAssociationType', summary: 'Delete a product association type', description: 'Its translations go with it.' })
+  @ApiOperation({ operationId: 'deleteProductAssociationType', summary: 'Delete a product association type', description: 'Its translations go with it; one that an association of a product uses is kept (409).' })
   @ApiAssociationTypeCode()
-  @ApiResponses(noContent('The association type is gone.'), associationTypeNotFound(), conflict('Something still refers to the association type.', ASSOCIATION_TYPE_IN_USE))
+  @ApiResponses(noContent('The association type is gone.'), associationTypeNotFound(), conflict('An association of a product uses the association type.', ASSOCIATION_TYPE_IN_USE))
   @ApiWriteErrors()
   async remove(@Param('code') code: string): Promise<void> {
     await this.writes.delete(code);

@@ -24,10 +24,11 @@ const LISTED_CODE = /^\S.{0,254}$/s;
  * Body of POST, PUT and PATCH `/products`. Taxons, channels and options are named by code; `productTaxons`
  * is one text of comma-separated taxon codes. `code` is read on POST only (a code never changes), and
  * `options` only while the product has no variants. `translations` is a map keyed by locale code, read by
- * the service against the shop's locales (src/common/forms/keyed-forms.ts).
+ * the service against the shop's locales (src/common/forms/keyed-forms.ts), `associations` a map keyed by
+ * association type code, also read by the service.
  */
 @Form({
-  fields: ['enabled', 'translations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options'],
+  fields: ['enabled', 'translations', 'associations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options'],
   keyed: { translations: ProductTranslationForm },
 })
 export class ProductForm {
@@ -37,6 +38,9 @@ export class ProductForm {
   enabled?: boolean;
 
   translations?: unknown;
+
+  /** Association type code → comma-separated product codes; read by the service (src/catalog/associations/product-associations.ts). */
+  associations?: unknown;
 
   @RefersTo(Channel, 'code')
   @IsStringList(LISTED_CODE, { message: NOT_VALID })

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { withDates, type Stored } from '../../database/stored-dates';
 import { OPTION_VALUE_JSON, VARIANT_SELECT, withCategories, type OptionValue, type Variant, type VariantRow } from './variant.read-model';
 
-/** The product read model: a product with every variant (by position), its options and their values, translations, taxons and channels. */
+/** The product read model: a product with every variant (by position), its options and their values, associations, translations, taxons and channels. */
 
 export interface ProductOption {
   id: number;
@@ -31,6 +31,15 @@ export interface NamedReference {
   name: string | null;
 }
 
+/** The products a product names under one association type. */
+export interface ProductAssociation {
+  id: number;
+  /** Named by its en_US translation (null without one). */
+  type: NamedReference;
+  /** By code, each named by its en_US translation (null without one). */
+  associatedProducts: NamedReference[];
+}
+
 export interface Product {
   id: number;
   code: string;
@@ -41,6 +50,8 @@ export interface Product {
   updatedAt: Date;
   variants: Variant[];
   options: ProductOption[];
+  /** By association type code. */
+  associations: ProductAssociation[];
   translations: ProductTranslationRow[];
   taxons: NamedReference[];
   /** By id. */
@@ -62,6 +73,17 @@ const PRODUCT_SELECT = `
          coalesce((select json_agg(variant order by variant.position, variant.id)
                      from (${VARIANT_SELECT} where v.product_id = prod.id) variant), '[]'::json) as variants,
          ${productOptionsJson('prod.id')} as options,
+         coalesce((select json_agg(json_build_object('id', pa.id,
+                                     'type', json_build_object('id', pat.id, 'code', pat.code, 'name',
+                                               (select patt.name from product_association_type_translation patt where patt.association_type_id = pat.id and patt.locale = 'en_US')),
+                                     'associatedProducts', coalesce((select json_agg(json_build_object('id', ap.id, 'code', ap.code, 'name',
+                                                                            (select apt.name from product_translation apt where apt.product_id = ap.id and apt.locale = 'en_US'))
+                                                                          order by ap.code)
+                                                                       from product_association_product pap join product ap on ap.id = pap.product_id
+                                                                      where pap.association_id = pa.id), '[]'::json))
+                            order by pat.code)
+                     from product_association pa join product_association_type pat on pat.id = pa.association_type_id
+                    where pa.product_id = prod.id), '[]'::json) as associations,
          coalesce((select json_agg(json_build_object('id', pt.id, 'locale', pt.locale, 'name', pt.name, 'slug', pt.slug, 'description', pt.description,
                                              'metaKeywords', pt.meta_keywords, 'metaDescription', pt.meta_description,
                                              'shortDescription', pt.short_description) order by pt.id)

@@ -2,7 +2,7 @@ import { formatDateTime } from '../../common/datetime';
 import { links, selfLink } from '../../common/links';
 import { keyedBy } from '../../common/serialization/keyed-by';
 import type { ProductListItem } from '../queries/product-list.read-model';
-import type { NamedReference, Product, ProductOption, ProductTranslationRow } from '../queries/product.read-model';
+import type { NamedReference, Product, ProductAssociation, ProductOption, ProductTranslationRow } from '../queries/product.read-model';
 import { serializeOptionValue, serializeVariant } from './variant.serializer';
 
 /** An option of a product with its values: in the product and in the product list. */
@@ -11,6 +11,11 @@ function serializeOption(row: ProductOption) {
 }
 
 const reference = (row: NamedReference) => ({ id: row.id, code: row.code, ...(row.name !== null && { name: row.name }) });
+
+/** An association: its type and the products it names, as references (not whole products, which would nest without end). */
+function serializeAssociation(row: ProductAssociation) {
+  return { id: row.id, type: reference(row.type), associatedProducts: row.associatedProducts.map(reference) };
+}
 
 /** A translation keyed by its locale; texts it does not have are left out. */
 function serializeTranslation(t: ProductTranslationRow) {
@@ -28,7 +33,7 @@ function serializeTranslation(t: ProductTranslationRow) {
 
 /**
  * The detailed product: its variants in the full variant form (by position), its options with their
- * values, translations keyed by locale, directly assigned taxons, its main taxon and channels (left out when
+ * values, its associations (by type code, the products of each by code), translations keyed by locale, directly assigned taxons, its main taxon and channels (left out when
  * it has none), and links to itself and its variant list.
  */
 export function serializeProduct(row: Product) {
@@ -37,6 +42,7 @@ export function serializeProduct(row: Product) {
     code: row.code,
     variants: row.variants.map(serializeVariant),
     options: row.options.map(serializeOption),
+    associations: row.associations.map(serializeAssociation),
     translations: keyedBy(row.translations, (t) => t.locale, serializeTranslation),
     taxons: row.taxons.map(reference),
     ...(row.mainTaxon !== null && { mainTaxon: reference(row.mainTaxon) }),

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** Tables a product names rows of by code; fixed names, never from a request. */
-type ReferencedTable = 'channel' | 'taxon' | 'product_option';
+type ReferencedTable = 'channel' | 'taxon' | 'product_option' | 'product_association_type' | 'product';
 
 /**
  * The ids of the rows of `table` that have these codes, by code, each row locked FOR KEY SHARE in id order:

@@ -15,6 +15,7 @@ import { ProductTranslation } from '../entities/product-translation.entity';
 import { ProductVariant } from '../entities/product-variant.entity';
 import { Product } from '../entities/product.entity';
 import { Taxon } from '../entities/taxon.entity';
+import { applyAssociations, checkedAssociations, removeFromAssociations } from '../associations/product-associations';
 import { CODE_TAKEN, PRODUCT_IN_ORDERS, VARIANT_PRICES_FIRST } from '../forms/product-messages';
 import { productTaxonCodes, type ProductForm } from '../forms/product.form';
 import { findProduct } from '../queries/product.read-model';
@@ -185,12 +186,14 @@ export class ProductWritesService {
         sent = read;
         checkTranslationPresence(form.errors, sent, [], locales, 'replace', PRODUCT_TRANSLATIONS);
         const changes = await checkedChanges(tx, form, 'replace', false);
+        const associations = await checkedAssociations(tx, form, 'create', form.data.code ?? null);
         await checkSlugs(tx, form.errors, sent, null, PRODUCT_TRANSLATIONS);
         throwIfInvalid(form.errors);
         const product = tx.create(Product, { code: form.data.code!, enabled: changes.enabled ?? false });
         await applyChanges(tx, product, changes);
         applyProductTranslations(tx, product, [], sent, 'replace');
         await tx.flush();
+        if (associations !== undefined) await applyAssociations(tx, product.id, associations);
         const created = await shownProduct(tx, product.code);
         await this.outbox.record(tx, { type: 'product.created', data: created });
         return created;
@@ -201,7 +204,7 @@ export class ProductWritesService {
   /**
    * PUT (`replace`) or PATCH (`merge`); the code never changes. An unknown code is a 404 before the form's
    * violations. A write that changes nothing records no event; one that changes only translations,
-   * channels, taxons or options still moves `updatedAt`.
+   * channels, taxons, options or associations still moves `updatedAt`.
    */
   async update(code: string, form: SubmittedForm<ProductForm>, mode: UpdateMode): Promise<void> {
     let sent: SentTranslations<ProductTranslationForm> = new Map();
@@ -219,12 +222,14 @@ export class ProductWritesService {
         const hasVariants = (await tx.count(ProductVariant, { product })) > 0;
         const changes = await checkedChanges(tx, form, mode, hasVariants);
         if (hasVariants) await checkNewChannelsPriced(tx, form, product.id, changes.channels);
+        const associations = await checkedAssociations(tx, form, mode, code);
         await checkSlugs(tx, form.errors, sent, product.id, PRODUCT_TRANSLATIONS);
         throwIfInvalid(form.errors);
         const stamp = product.updatedAt.getTime();
         await applyChanges(tx, product, changes);
         applyProductTranslations(tx, product, translations, sent, mode);
         await tx.flush();
+        if (associations !== undefined) await applyAssociations(tx, product.id, associations);
         let updated = await shownProduct(tx, code);
         if (withoutUpdatedAt(updated) === withoutUpdatedAt(before)) return;
         if (product.updatedAt.getTime() === stamp) {
@@ -239,14 +244,18 @@ export class ProductWritesService {
 
   /**
    * Deletes the product with its variants, their prices and translations, its own translations and its
-   * links to options, taxons and channels; a product with a variant in a cart or an order is kept (409).
-   * The product and then its variants are locked FOR UPDATE first: a new cart line takes a key-share lock
-   * on its variant, so the check below stays true until the delete.
+   * links to options, taxons and channels, and its associations; a product with a variant in a cart or an
+   * order is kept (409). The product is locked FOR UPDATE first, then the products whose associations name
+   * it (in id order; they lose it, each with a `product.updated` after the `product.deleted`), then its
+   * variants: a new cart line takes a key-share lock on its variant, so the check below stays true until
+   * the delete.
    */
   async delete(code: string): Promise<void> {
     await inWriteTransaction(this.em, async (tx) => {
       const [row] = await tx.execute<Array<{ id: number; code: string }>>(`select id, code from product where code = ? for update`, [code]);
       if (row === undefined) throw resourceNotFound('product');
+      // The owners are products: locked before the variants (a later level); a 409 below rolls this back.
+      const owners = await removeFromAssociations(tx, row.id);
       await tx.execute(`select id from product_variant where product_id = ? order by id for update`, [row.id]);
       const [{ used }] = await tx.execute<Array<{ used: boolean }>>(IN_ORDERS, [row.id]);
       if (used) throw conflict(PRODUCT_IN_ORDERS);
@@ -257,6 +266,7 @@ export class ProductWritesService {
         throw error;
       }
       await this.outbox.record(tx, { type: 'product.deleted', data: { id: row.id, code: row.code } });
+      for (const owner of owners) await this.outbox.record(tx, { type: 'product.updated', data: await shownProduct(tx, owner.code) });
     });
   }
 }
