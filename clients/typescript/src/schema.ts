@@ -1871,7 +1871,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a product association type
-         * @description Its translations go with it.
+         * @description Its translations go with it; one that an association of a product uses is kept (409).
          */
         delete: operations["deleteProductAssociationType"];
         options?: never;
@@ -9403,6 +9403,28 @@ export interface components {
          *                   ]
          *                 }
          *               ],
+         *               "associations": [
+         *                 {
+         *                   "id": 1,
+         *                   "type": {
+         *                     "id": 1,
+         *                     "code": "similar_products",
+         *                     "name": "Similar products"
+         *                   },
+         *                   "associatedProducts": [
+         *                     {
+         *                       "id": 3,
+         *                       "code": "CUP",
+         *                       "name": "Cup"
+         *                     },
+         *                     {
+         *                       "id": 7,
+         *                       "code": "TRAVEL_MUG",
+         *                       "name": "Travel mug"
+         *                     }
+         *                   ]
+         *                 }
+         *               ],
          *               "translations": {
          *                 "en_US": {
          *                   "locale": "en_US",
@@ -11150,7 +11172,7 @@ export interface components {
             };
         };
         /**
-         * @description A product with its variants, options, translations, taxons and channels.
+         * @description A product with its variants, options, associations, translations, taxons and channels.
          * @example {
          *       "id": 1,
          *       "code": "MUG",
@@ -11525,6 +11547,28 @@ export interface components {
          *           ]
          *         }
          *       ],
+         *       "associations": [
+         *         {
+         *           "id": 1,
+         *           "type": {
+         *             "id": 1,
+         *             "code": "similar_products",
+         *             "name": "Similar products"
+         *           },
+         *           "associatedProducts": [
+         *             {
+         *               "id": 3,
+         *               "code": "CUP",
+         *               "name": "Cup"
+         *             },
+         *             {
+         *               "id": 7,
+         *               "code": "TRAVEL_MUG",
+         *               "name": "Travel mug"
+         *             }
+         *           ]
+         *         }
+         *       ],
          *       "translations": {
          *         "en_US": {
          *           "locale": "en_US",
@@ -11565,6 +11609,8 @@ export interface components {
             variants: components["schemas"]["ProductVariantDetail"][];
             /** @description By position. */
             options: components["schemas"]["ProductOption"][];
+            /** @description By association type code; at most one per type. */
+            associations: components["schemas"]["ProductAssociation"][];
             /** @description Keyed by locale code. An empty map is written as an empty array `[]`. */
             translations: {
                 [key: string]: {
@@ -11620,6 +11666,44 @@ export interface components {
                     href: string;
                 };
             };
+        };
+        /**
+         * @description The products a product names under one association type (e.g. similar products).
+         * @example {
+         *       "id": 1,
+         *       "type": {
+         *         "id": 1,
+         *         "code": "similar_products",
+         *         "name": "Similar products"
+         *       },
+         *       "associatedProducts": [
+         *         {
+         *           "id": 3,
+         *           "code": "CUP",
+         *           "name": "Cup"
+         *         },
+         *         {
+         *           "id": 7,
+         *           "code": "TRAVEL_MUG",
+         *           "name": "Travel mug"
+         *         }
+         *       ]
+         *     }
+         */
+        ProductAssociation: {
+            id: number;
+            /** @description The association type; `name` is its en_US name, left out when it has none. */
+            type: {
+                id: number;
+                code: string;
+                name?: string;
+            };
+            /** @description The products it names, by code; `name` is the en_US name, left out when there is none. */
+            associatedProducts: {
+                id: number;
+                code: string;
+                name?: string;
+            }[];
         };
         /**
          * @description A product association type with every field.
@@ -12176,6 +12260,9 @@ export interface components {
          *       "options": [
          *         "MUG_SIZE"
          *       ],
+         *       "associations": {
+         *         "similar_products": "CUP,TRAVEL_MUG"
+         *       },
          *       "code": "MUG"
          *     }
          */
@@ -12190,6 +12277,15 @@ export interface components {
                 en_US?: components["schemas"]["ProductTranslationRequest"];
             } & {
                 [key: string]: components["schemas"]["ProductTranslationRequest"];
+            };
+            /**
+             * @description Keyed by association type code (each key must be an association type). Each value is one text of comma-separated product codes: spaces around a code, empty parts and repeats are ignored, and an empty text (or `null`) removes the association. A code that names no product, or the product itself, is refused at the type's key. A type left out gets no association.
+             * @example {
+             *       "similar_products": "CUP,TRAVEL_MUG"
+             *     }
+             */
+            associations?: {
+                [key: string]: string | null;
             };
             /**
              * @description Codes of the channels the product is offered in.
@@ -12684,6 +12780,15 @@ export interface components {
                 [key: string]: components["schemas"]["ProductTranslationPatchRequest"];
             };
             /**
+             * @description Keyed by association type code (each key must be an association type). Each value is one text of comma-separated product codes: spaces around a code, empty parts and repeats are ignored, and an empty text (or `null`) removes the association. A code that names no product, or the product itself, is refused at the type's key. Only the types given change; the others keep their association.
+             * @example {
+             *       "similar_products": "CUP,TRAVEL_MUG"
+             *     }
+             */
+            associations?: {
+                [key: string]: string | null;
+            };
+            /**
              * @description Codes of the channels the product is offered in.
              * @example [
              *       "WEB"
@@ -12711,7 +12816,7 @@ export interface components {
             options?: string[] | null;
         };
         /**
-         * @description The product form of PUT: every field left out is cleared (unchecked, no channels, taxons or options), and every translation the product has must be sent again.
+         * @description The product form of PUT: every field left out is cleared (unchecked, no associations, channels, taxons or options), and every translation the product has must be sent again.
          * @example {
          *       "enabled": true,
          *       "translations": {
@@ -12732,7 +12837,10 @@ export interface components {
          *       "productTaxons": "mugs",
          *       "options": [
          *         "MUG_SIZE"
-         *       ]
+         *       ],
+         *       "associations": {
+         *         "similar_products": "CUP,TRAVEL_MUG"
+         *       }
          *     }
          */
         ProductReplaceRequest: {
@@ -12746,6 +12854,15 @@ export interface components {
                 en_US?: components["schemas"]["ProductTranslationRequest"];
             } & {
                 [key: string]: components["schemas"]["ProductTranslationRequest"];
+            };
+            /**
+             * @description Keyed by association type code (each key must be an association type). Each value is one text of comma-separated product codes: spaces around a code, empty parts and repeats are ignored, and an empty text (or `null`) removes the association. A code that names no product, or the product itself, is refused at the type's key. The map replaces every association: a type left out (or the whole field) loses its association.
+             * @example {
+             *       "similar_products": "CUP,TRAVEL_MUG"
+             *     }
+             */
+            associations?: {
+                [key: string]: string | null;
             };
             /**
              * @description Codes of the channels the product is offered in.
@@ -13167,6 +13284,28 @@ export interface components {
          *             ]
          *           }
          *         ],
+         *         "associations": [
+         *           {
+         *             "id": 1,
+         *             "type": {
+         *               "id": 1,
+         *               "code": "similar_products",
+         *               "name": "Similar products"
+         *             },
+         *             "associatedProducts": [
+         *               {
+         *                 "id": 3,
+         *                 "code": "CUP",
+         *                 "name": "Cup"
+         *               },
+         *               {
+         *                 "id": 7,
+         *                 "code": "TRAVEL_MUG",
+         *                 "name": "Travel mug"
+         *               }
+         *             ]
+         *           }
+         *         ],
          *         "translations": {
          *           "en_US": {
          *             "locale": "en_US",
@@ -13451,6 +13590,15 @@ export interface components {
                                         errors?: string[];
                                     };
                                 };
+                            };
+                        };
+                    };
+                    associations: {
+                        errors?: string[];
+                        /** @description One child per association type (by code), sent or not; a key that names no type is an extra field of the map. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
                             };
                         };
                     };
@@ -20904,7 +21052,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `associations`, `variant`) are refused as extra fields. */
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `variant`) are refused as extra fields. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductCreateRequest"];
@@ -21134,7 +21282,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `associations`, `variant`) are refused as extra fields. */
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `variant`) are refused as extra fields. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductReplaceRequest"];
@@ -21374,7 +21522,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `associations`, `variant`) are refused as extra fields. */
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `variant`) are refused as extra fields. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductPatchRequest"];
@@ -37709,7 +37857,7 @@ export interface operations {
             };
             /**
              * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
-             *     - Something still refers to the association type.
+             *     - An association of a product uses the association type.
              */
             409: {
                 headers: {
