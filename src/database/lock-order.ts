@@ -59,7 +59,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *
  * Products (src/catalog/services/product-writes.service.ts): a change locks the product FOR UPDATE, then the
  * channels, taxons and product options it names FOR KEY SHARE (each table in id order, in that order of
- * tables), so a delete of one of them waits for it; a create takes only those key-share locks. A delete locks
+ * tables), then the product attributes its `attributes` names FOR KEY SHARE in id order, so a delete of one of
+ * them waits for it; a create takes only those key-share locks. A delete locks
  * the product FOR UPDATE and then its variants FOR UPDATE in id order (level 5), which a new cart line's
  * key-share lock on its variant waits for, before it checks that no order line holds one of them.
  *
@@ -95,8 +96,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *
  * Product attributes (src/catalog/attributes): every create, change and delete first locks the table
  * product_attribute in SHARE ROW EXCLUSIVE mode (it conflicts with itself, not with reads), since a create,
- * a move or a delete renumbers the positions of the others; it is the only lock of its write but the
- * idempotency key, and no other write takes it. Translations are owned through it.
+ * a move or a delete renumbers the positions of the others; no other write takes it. A delete then locks its
+ * attribute FOR UPDATE, which the key-share locks of product writes naming it wait for (or it for them),
+ * before it checks that no product has a value of it. Translations are owned through it.
  *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.

@@ -87,6 +87,7 @@ describe('catalog resources: products and product variants', () => {
         id,
         code: 'MUG',
         variants: await mugVariants(),
+        attributes: [],
         options: [
           {
             id: await optionId('MUG_SIZE'),
@@ -142,6 +143,7 @@ describe('catalog resources: products and product variants', () => {
             prices: { WEB: 1599 },
           }),
         ],
+        attributes: [],
         options: [],
         translations: {
           en_US: { locale: 'en_US', id: await productTranslationId('CAP', 'en_US'), name: 'Baseball cap', description: 'Adjustable strap' },
@@ -170,6 +172,7 @@ describe('catalog resources: products and product variants', () => {
             prices: { WEB: 799 },
           }),
         ],
+        attributes: [],
         options: [],
         translations: {
           en_US: { locale: 'en_US', id: await productTranslationId('OLD_MUG', 'en_US'), name: 'Discontinued mug' },
@@ -202,6 +205,7 @@ describe('catalog resources: products and product variants', () => {
         id,
         code: 'LIMITED MUG/1',
         variants: [variant],
+        attributes: [],
         options: [],
         translations: { de_DE: { locale: 'de_DE', id: await productTranslationId('LIMITED MUG/1', 'de_DE'), name: 'Limitierter Becher' } },
         taxons: [],

@@ -12,6 +12,7 @@ import { codeList, IsStringList } from '../../customers/forms/form-values';
 import { ProductOption } from '../entities/product-option.entity';
 import { Product } from '../entities/product.entity';
 import { Taxon } from '../entities/taxon.entity';
+import { ProductAttributeValueForm } from './product-attribute-value.form';
 import * as m from './product-messages';
 import { ProductTranslationForm } from './product-translation.form';
 
@@ -27,8 +28,9 @@ const LISTED_CODE = /^\S.{0,254}$/s;
  * the service against the shop's locales (src/common/forms/keyed-forms.ts).
  */
 @Form({
-  fields: ['enabled', 'translations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options'],
+  fields: ['enabled', 'translations', 'attributes', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options'],
   keyed: { translations: ProductTranslationForm },
+  lists: { attributes: ProductAttributeValueForm },
 })
 export class ProductForm {
   @IsBoolean({ message: NOT_VALID })
@@ -37,6 +39,9 @@ export class ProductForm {
   enabled?: boolean;
 
   translations?: unknown;
+
+  /** Attribute values, read by the service against the attributes and the shop's locales (product-attribute-values.ts). */
+  attributes?: Map<number, ProductAttributeValueForm>;
 
   @RefersTo(Channel, 'code')
   @IsStringList(LISTED_CODE, { message: NOT_VALID })

@@ -24,6 +24,7 @@ import { idsOf, lockedIdsByCode } from './product-references';
 import { checkSlugs, checkTranslationPresence, readTranslations, type SentTranslations, TRANSLATION_OPTIONS } from '../translations/slugged-translations';
 import type { ProductTranslationForm } from '../forms/product-translation.form';
 import { applyProductTranslations, PRODUCT_TRANSLATIONS } from './product-translations';
+import { applyAttributeValues, checkedAttributeValues } from './product-attribute-values';
 
 /** A product as GET /products/{code} shows it (and its events carry it). */
 type ShownProduct = ReturnType<typeof serializeProduct>;
@@ -163,11 +164,13 @@ export class ProductWritesService {
         sent = read;
         checkTranslationPresence(form.errors, sent, [], locales, 'replace', PRODUCT_TRANSLATIONS);
         const changes = await checkedChanges(tx, form, 'replace', false);
+        const attributeValues = await checkedAttributeValues(tx, form, 'replace', locales);
         await checkSlugs(tx, form.errors, sent, null, PRODUCT_TRANSLATIONS);
         throwIfInvalid(form.errors);
         const product = tx.create(Product, { code: form.data.code!, enabled: changes.enabled ?? false });
         await applyChanges(tx, product, changes);
         applyProductTranslations(tx, product, [], sent, 'replace');
+        await applyAttributeValues(tx, product, attributeValues ?? [], true);
         await tx.flush();
         const created = await shownProduct(tx, product.code);
         await this.outbox.record(tx, { type: 'product.created', data: created });
@@ -179,7 +182,7 @@ export class ProductWritesService {
   /**
    * PUT (`replace`) or PATCH (`merge`); the code never changes. An unknown code is a 404 before the form's
    * violations. A write that changes nothing records no event; one that changes only translations,
-   * channels, taxons or options still moves `updatedAt`.
+   * attribute values, channels, taxons or options still moves `updatedAt`.
    */
   async update(code: string, form: SubmittedForm<ProductForm>, mode: UpdateMode): Promise<void> {
     let sent: SentTranslations<ProductTranslationForm> = new Map();
@@ -196,11 +199,13 @@ export class ProductWritesService {
         }
         const hasVariants = (await tx.count(ProductVariant, { product })) > 0;
         const changes = await checkedChanges(tx, form, mode, hasVariants);
+        const attributeValues = await checkedAttributeValues(tx, form, mode, locales);
         await checkSlugs(tx, form.errors, sent, product.id, PRODUCT_TRANSLATIONS);
         throwIfInvalid(form.errors);
         const stamp = product.updatedAt.getTime();
         await applyChanges(tx, product, changes);
         applyProductTranslations(tx, product, translations, sent, mode);
+        if (attributeValues !== undefined) await applyAttributeValues(tx, product, attributeValues, false);
         await tx.flush();
         let updated = await shownProduct(tx, code);
         if (withoutUpdatedAt(updated) === withoutUpdatedAt(before)) return;
@@ -215,7 +220,7 @@ export class ProductWritesService {
   }
 
   /**
-   * Deletes the product with its variants, their prices and translations, its own translations and its
+   * Deletes the product with its variants, their prices and translations, its own translations, its attribute values and its
    * links to options, taxons and channels; a product with a variant in a cart or an order is kept (409).
    * The product and then its variants are locked FOR UPDATE first: a new cart line takes a key-share lock
    * on its variant, so the check below stays true until the delete.

@@ -24,6 +24,7 @@ import { Migration20261129077000 } from './Migration20261129077000';
 import { Migration20261129081000 } from './Migration20261129081000';
 import { Migration20261129082000 } from './Migration20261129082000';
 import { Migration20261129083000 } from './Migration20261129083000';
+import { Migration20261129100000 } from './Migration20261129100000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129081000', class: Migration20261129081000 },
   { name: 'Migration20261129082000', class: Migration20261129082000 },
   { name: 'Migration20261129083000', class: Migration20261129083000 },
+  { name: 'Migration20261129100000', class: Migration20261129100000 },
 ];
