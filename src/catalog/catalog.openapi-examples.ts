@@ -157,6 +157,7 @@ export const mugProductExample = {
       _links: { self: { href: '/api/v1/products/MUG/variants/HARD_AVAILABLE_MUG' }, product: { href: '/api/v1/products/MUG' } },
     },
   ],
+  attributes: [{ id: 1, code: 'mug_material', name: 'Mug material', value: 'Ceramic', type: 'text', localeCode: 'en_US' }],
   options: [
     {
       id: 1,

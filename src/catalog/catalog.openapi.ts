@@ -3,6 +3,7 @@ import { arrayOf, boolean, closedObject, dateTime, integer, keyedMap, link, mone
 import { defineSchema } from '../common/openapi/schema-registry';
 import { ShippingCategorySchema } from '../shipping/categories/shipping-categories.openapi';
 import { TaxCategorySchema } from '../taxation/tax-categories.openapi';
+import { ATTRIBUTE_TYPES } from './attributes/attribute-types';
 import { capBlackVariantExample, categoryTaxonExample, mugProductExample, productPageExample, taxonPageExample, tShirtsTaxonExample, variantPageExample } from './catalog.openapi-examples';
 import { resourceNotFoundMessage } from '../common/errors/api-error';
 
@@ -79,6 +80,24 @@ const ProductOptionSchema = defineSchema(
   ),
 );
 
+const ProductAttributeValueSchema = defineSchema(
+  'ProductAttributeValue',
+  closedObject(
+    {
+      id: integer(),
+      code: string({ description: "The attribute's code." }),
+      name: string({ description: "The attribute's name in the value's locale, else its en_US name, else its code." }),
+      value: {
+        description: "By the attribute's type: a text (`text`, `textarea`, `date` as `YYYY-MM-DD`, `datetime`), a boolean (`checkbox`), a number (`integer`, `percent` from 0 to 1), or the list of chosen keys of the attribute's choices (`select`).",
+        anyOf: [string(), boolean(), { type: 'number' }, arrayOf(string())],
+      },
+      type: string({ enum: [...ATTRIBUTE_TYPES] }),
+      localeCode: string(),
+    },
+    { description: "A product's value of an attribute in one locale.", example: { id: 1, code: 'mug_material', name: 'Mug material', value: 'Ceramic', type: 'text', localeCode: 'en_US' } },
+  ),
+);
+
 const NamedReferenceSchema = closedObject({ id: integer(), code: string(), name: string() }, { optional: ['name'] });
 
 const ProductAssociationSchema = defineSchema(
@@ -100,6 +119,7 @@ export const ProductSchema = defineSchema(
       id: integer(),
       code: string(),
       variants: arrayOf(ProductVariantDetailSchema, { description: 'By position.' }),
+      attributes: arrayOf(ProductAttributeValueSchema, { description: "By the attribute's position, then locale code." }),
       options: arrayOf(ProductOptionSchema, { description: 'By position.' }),
       associations: arrayOf(ProductAssociationSchema, { description: 'By association type code; at most one per type.' }),
       translations: keyedMap(
@@ -130,7 +150,7 @@ export const ProductSchema = defineSchema(
         variants: link(`^${VARIANTS_PATH}$`, '/api/v1/products/MUG/variants/'),
       }),
     },
-    { optional: ['mainTaxon', 'channels'], description: 'A product with its variants, options, associations, translations, taxons and channels.', example: mugProductExample },
+    { optional: ['mainTaxon', 'channels'], description: 'A product with its variants, attribute values, options, associations, translations, taxons and channels.', example: mugProductExample },
   ),
 );
 

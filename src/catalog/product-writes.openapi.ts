@@ -4,9 +4,10 @@ import { RESOURCE_CODE } from '../common/forms/resource-code';
 import { ApiResponses } from '../common/openapi/api-decorators';
 import { requestSchemaFor } from '../common/openapi/request-schema';
 import { invalidJson, payloadTooLarge, unsupportedMediaType } from '../common/openapi/responses';
-import { arrayOf, closedObject, integer, string, type Schema } from '../common/openapi/schema-builders';
+import { arrayOf, boolean, closedObject, integer, string, type Schema } from '../common/openapi/schema-builders';
+import { TEXT_EXPECTED, VALUE_INTEGER_RANGE, VALUE_TEXT_LIMIT } from './attributes/attribute-values';
 import { defineSchema } from '../common/openapi/schema-registry';
-import { CODE_BLANK, CODE_INVALID, NAME_BLANK, NAME_TOO_SHORT, PRODUCT_IN_ORDERS, SLUG_BLANK, SLUG_TAKEN, VARIANT_PRICES_FIRST } from './forms/product-messages';
+import { ATTRIBUTE_BLANK, CODE_BLANK, CODE_INVALID, NAME_BLANK, NAME_TOO_SHORT, PRODUCT_IN_ORDERS, SLUG_BLANK, SLUG_TAKEN, VARIANT_PRICES_FIRST } from './forms/product-messages';
 import { ProductTranslationForm } from './forms/product-translation.form';
 import { ProductForm } from './forms/product.form';
 import { translationsMap } from './translations/translations-openapi';
@@ -54,12 +55,42 @@ const fieldDescriptions = {
   productTaxons: { description: 'Comma-separated codes of the taxons the product is directly assigned to.', example: 'mugs,category' },
   options: { description: 'Codes of the product options; ignored once the product has variants.', example: ['MUG_SIZE'] },
 };
+/** An entry of `attributes`; its `value` takes the form the attribute's type reads (attribute-values.ts). */
+const attributeValueFields = {
+  nested: {
+    attributes: {
+      properties: {
+        attribute: { description: 'Code of the product attribute.', example: 'mug_material' },
+        localeCode: { description: 'A locale of the shop; an attribute has at most one value per locale.', example: 'en_US' },
+        value: {
+          replace: true,
+          description:
+            `By the attribute's type: \`text\` a text of at most ${VALUE_TEXT_LIMIT.text} characters and \`textarea\` of at most ${VALUE_TEXT_LIMIT.textarea} ` +
+            "(both within the configuration's `min` and `max` lengths when set, trimmed, never blank); `checkbox` a boolean; `integer` a whole number; " +
+            '`percent` a number from 0 to 1; `date` a text `YYYY-MM-DD`; `datetime` a text `YYYY-MM-DDThh:mm:ss+0000` (any offset, stored in UTC); ' +
+            "`select` a list of keys of the attribute's choices (one at most unless `multiple`, within `min` and `max` when set).",
+          anyOf: [
+            string({ maxLength: VALUE_TEXT_LIMIT.textarea }),
+            boolean(),
+            integer({ minimum: VALUE_INTEGER_RANGE.minimum, maximum: VALUE_INTEGER_RANGE.maximum }),
+            { type: 'number', minimum: 0, maximum: 1 },
+            arrayOf(string({ maxLength: 36, description: "A key of one of the attribute's choices (a UUID)." })),
+          ],
+          example: 'Ceramic',
+        },
+      },
+    },
+  },
+};
+const attributesField = (description: string) => ({ description: `Attribute values: ${description}`, example: [{ attribute: 'mug_material', localeCode: 'en_US', value: 'Ceramic' }] });
+
 /** On updates `code` is a child of the form that is never read. */
 const ignoredCode = { replace: true, description: 'Ignored: a code never changes.' };
 
 const mugUpdate = {
   enabled: true,
   translations: { en_US: { name: 'Mug', slug: 'mug', description: 'A mug for hot drinks' }, de_DE: { name: 'Becher', slug: 'becher' } },
+  attributes: [{ attribute: 'mug_material', localeCode: 'en_US', value: 'Ceramic' }],
   channels: ['WEB'],
   mainTaxon: 'mugs',
   productTaxons: 'mugs',
@@ -75,9 +106,11 @@ export const ProductCreateRequestSchema = requestSchemaFor(ProductForm, 'Product
   properties: {
     ...fieldDescriptions,
     translations: translationsMap(ProductTranslationRequestSchema, 'A locale left out gets no translation.'),
+    attributes: attributesField('the values of the new product; left out, none.'),
     associations: associationsMap('A type left out gets no association.'),
     code: { description: 'Unique; letters, digits, dashes and underscores.', pattern: RESOURCE_CODE.source, example: 'MUG' },
   },
+  ...attributeValueFields,
 });
 
 export const ProductReplaceRequestSchema = requestSchemaFor(ProductForm, 'ProductReplaceRequest', {
@@ -87,9 +120,11 @@ export const ProductReplaceRequestSchema = requestSchemaFor(ProductForm, 'Produc
   properties: {
     ...fieldDescriptions,
     translations: translationsMap(ProductTranslationRequestSchema, 'Every locale the product has a translation in must be given (a translation is never removed).'),
+    attributes: attributesField('they replace all of the product\'s values; left out, the product has none.'),
     associations: associationsMap('The map replaces every association: a type left out (or the whole field) loses its association.'),
     code: ignoredCode,
   },
+  ...attributeValueFields,
 });
 
 export const ProductPatchRequestSchema = requestSchemaFor(ProductForm, 'ProductPatchRequest', {
@@ -99,19 +134,22 @@ export const ProductPatchRequestSchema = requestSchemaFor(ProductForm, 'ProductP
   properties: {
     ...fieldDescriptions,
     translations: translationsMap(ProductTranslationPatchRequestSchema, 'Only the locales given change.'),
+    attributes: attributesField('when given, they replace all of the product\'s values; left out, the values stay.'),
     associations: associationsMap('Only the types given change; the others keep their association.'),
     code: ignoredCode,
   },
+  ...attributeValueFields,
 });
 
 export const productRequestExamples: ExamplesObject = {
   minimal: { summary: 'Only a code', value: { code: 'TOTE_BAG' } },
-  full: { summary: 'With translations, channels, taxons, options and associations', value: mugRequest },
+  full: { summary: 'With translations, attribute values, channels, taxons, options and associations', value: mugRequest },
 };
 export const productReplaceExamples: ExamplesObject = { replace: { summary: 'Every field', value: mugUpdate } };
 export const productPatchExamples: ExamplesObject = {
   rename: { summary: 'A new name in one locale', value: { translations: { en_US: { name: 'Big mug' } } } },
   disable: { summary: 'Disabled', value: { enabled: false } },
+  attributes: { summary: 'New attribute values (they replace all the product has)', value: { attributes: [{ attribute: 'mug_material', localeCode: 'en_US', value: 'Stoneware' }] } },
   associate: { summary: 'New similar products; other associations are kept', value: { associations: { similar_products: 'CUP' } } },
 };
 
@@ -121,6 +159,7 @@ const formNode = (children: Record<string, Schema>, description?: string) =>
   closedObject({ errors: messages, children: closedObject(children) }, { optional: ['errors'], ...(description !== undefined && { description }) });
 const TRANSLATION_FIELDS = ['name', 'slug', 'description', 'metaKeywords', 'metaDescription', 'shortDescription'];
 const translationNode = formNode(Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, fieldNode])));
+const attributeValueNode = formNode({ attribute: fieldNode, localeCode: fieldNode, value: fieldNode });
 
 const ProductValidationErrorSchema = defineSchema(
   'ProductValidationError',
@@ -132,6 +171,10 @@ const ProductValidationErrorSchema = defineSchema(
         enabled: fieldNode,
         translations: closedObject(
           { errors: messages, children: { type: 'object', description: 'One child per locale of the shop, sent or not.', additionalProperties: translationNode } },
+          { optional: ['errors'] },
+        ),
+        attributes: closedObject(
+          { errors: messages, children: arrayOf(attributeValueNode, { description: 'One node per entry sent, by index.' }) },
           { optional: ['errors'] },
         ),
         associations: closedObject(
@@ -165,6 +208,7 @@ export const productValidationExample = {
     children: {
       enabled: {},
       translations: { children: { en_US: { children: { ...noTranslationErrors, name: { errors: [NAME_TOO_SHORT] }, slug: { errors: [SLUG_TAKEN] } } }, de_DE: { children: noTranslationErrors } } },
+      attributes: { children: [{ children: { attribute: {}, localeCode: {}, value: { errors: [TEXT_EXPECTED] } } }] },
       associations: { children: { similar_products: { errors: ['This value is not valid.'] } } },
       channels: { errors: ['This value is not valid.'] },
       mainTaxon: {},
@@ -182,6 +226,7 @@ export const productEmptyValidationExample = {
     children: {
       enabled: {},
       translations: { children: { en_US: { children: noTranslationErrors }, de_DE: { children: noTranslationErrors } } },
+      attributes: { children: [] },
       associations: { children: { similar_products: {} } },
       channels: {},
       mainTaxon: {},
@@ -204,6 +249,7 @@ export const productUpdateValidationExample = {
           de_DE: { children: noTranslationErrors },
         },
       },
+      attributes: { children: [{ children: { attribute: { errors: [ATTRIBUTE_BLANK] }, localeCode: {}, value: {} } }] },
       associations: { errors: ['This form should not contain extra fields.'], children: { similar_products: {} } },
       channels: {},
       mainTaxon: { errors: ['This value is not valid.'] },
@@ -237,7 +283,7 @@ export function ApiProductBody(options: { schema: Schema; examples: ExamplesObje
   return applyDecorators(
     ApiBody({
       required: true,
-      description: 'JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `variant`) are refused as extra fields.',
+      description: 'JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`, `variant`) are refused as extra fields.',
       schema: options.schema,
       examples: options.examples,
     }),
@@ -260,6 +306,7 @@ export const createdProductExample = {
   id: 7,
   code: 'TRAVEL_MUG',
   variants: [],
+  attributes: [{ id: 12, code: 'mug_material', name: 'Mug material', value: 'Ceramic', type: 'text', localeCode: 'en_US' }],
   options: [],
   associations: [{ id: 4, type: { id: 1, code: 'similar_products', name: 'Similar products' }, associatedProducts: [{ id: 1, code: 'MUG', name: 'Mug' }] }],
   translations: {

@@ -49,6 +49,7 @@ import { Promotion } from '../promotions/entities/promotion.entity';
 import { ShippingCategory } from '../shipping/entities/shipping-category.entity';
 import { ShippingMethod } from '../shipping/entities/shipping-method.entity';
 import { Shipment } from '../shipping/entities/shipment.entity';
+import { ProductAttributeValue } from '../catalog/attributes/product-attribute-value.entity';
 import { ProductAttributeTranslation } from '../catalog/attributes/product-attribute-translation.entity';
 import { ProductAttribute } from '../catalog/attributes/product-attribute.entity';
 import { TaxCategory } from '../taxation/entities/tax-category.entity';
@@ -69,7 +70,7 @@ export const ALL_ENTITIES = [
   Product, ProductTranslation, ProductVariant, ProductVariantTranslation, ChannelPricing,
   ProductAssociation, ProductAssociationProduct,
   ProductReview,
-  ProductAttribute, ProductAttributeTranslation,
+  ProductAttribute, ProductAttributeTranslation, ProductAttributeValue,
   Promotion, PromotionRule, PromotionAction, PromotionCoupon,
   Order, OrderItem, OrderPromotion, OrderSequence,
   IdempotencyKey,

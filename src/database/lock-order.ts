@@ -58,16 +58,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * UPDATE waits for and then holds off.
  *
  * Products (src/catalog/services/product-writes.service.ts): a change locks the product FOR UPDATE, then the
- * channels, taxons, product options, association types and associated products it names FOR KEY SHARE (each
- * table in id order, in that order of tables), so a delete of one of them waits for it; a create takes only
- * those key-share locks. A delete locks the product FOR UPDATE, then FOR UPDATE in id order the other
- * products whose associations name it (src/catalog/associations/product-associations.ts; it takes itself out
- * of them), then its variants FOR UPDATE in id order (level 5), which a new cart line's key-share lock on its
- * variant waits for, before it checks that no order line holds one of them. Naming a product takes a
- * key-share lock on it, which the delete's FOR UPDATE holds off, so no new owner appears meanwhile. Two
- * product writes that each name the other product (a change naming the product being deleted, or two changes
- * naming each other) take the two product locks in opposite orders and can deadlock; the retry of
- * write-transaction.ts runs the loser again.
+ * channels, taxons, product options, association types and associated products, then product attributes it
+ * names FOR KEY SHARE (each table in id order, in that order of tables), so a delete of one of them waits
+ * for it; a create takes only those key-share locks. A delete locks the product FOR UPDATE, then FOR UPDATE
+ * in id order the other products whose associations name it (src/catalog/associations/product-associations.ts;
+ * it takes itself out of them), then its variants FOR UPDATE in id order (level 5), which a new cart line's
+ * key-share lock on its variant waits for, before it checks that no order line holds one of them. Naming a
+ * product takes a key-share lock on it, which the delete's FOR UPDATE holds off, so no new owner appears
+ * meanwhile. Two product writes that each name the other product (a change naming the product being
+ * deleted, or two changes naming each other) take the two product locks in opposite orders and can
+ * deadlock; the retry of write-transaction.ts runs the loser again.
  * A product change checks under its FOR UPDATE that every variant has a price in each channel it newly
  * assigns, and a variant's create or change checks under its product's FOR NO KEY UPDATE that the variant
  * keeps a price in each channel of the product: the two locks conflict, so a channel assigned while a
@@ -106,8 +106,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *
  * Product attributes (src/catalog/attributes): every create, change and delete first locks the table
  * product_attribute in SHARE ROW EXCLUSIVE mode (it conflicts with itself, not with reads), since a create,
- * a move or a delete renumbers the positions of the others; it is the only lock of its write but the
- * idempotency key, and no other write takes it. Translations are owned through it.
+ * a move or a delete renumbers the positions of the others; no other write takes it. A delete then locks its
+ * attribute FOR UPDATE, which the key-share locks of product writes naming it wait for (or it for them),
+ * before it checks that no product has a value of it. Translations are owned through it.
  *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.

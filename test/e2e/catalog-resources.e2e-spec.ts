@@ -87,6 +87,7 @@ describe('catalog resources: products and product variants', () => {
         id,
         code: 'MUG',
         variants: await mugVariants(),
+        attributes: [],
         options: [
           {
             id: await optionId('MUG_SIZE'),
@@ -143,6 +144,7 @@ describe('catalog resources: products and product variants', () => {
             prices: { WEB: 1599 },
           }),
         ],
+        attributes: [],
         options: [],
         associations: [],
         translations: {
@@ -172,6 +174,7 @@ describe('catalog resources: products and product variants', () => {
             prices: { WEB: 799 },
           }),
         ],
+        attributes: [],
         options: [],
         associations: [],
         translations: {
@@ -205,6 +208,7 @@ describe('catalog resources: products and product variants', () => {
         id,
         code: 'LIMITED MUG/1',
         variants: [variant],
+        attributes: [],
         options: [],
         associations: [],
         translations: { de_DE: { locale: 'de_DE', id: await productTranslationId('LIMITED MUG/1', 'de_DE'), name: 'Limitierter Becher' } },

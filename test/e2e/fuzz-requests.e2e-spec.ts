@@ -136,7 +136,7 @@ describe('fuzz: structured requests on every registered route', () => {
     ]);
     expect(h.formFields.get('PUT /api/v1/zones/:code')).toEqual(['name', 'type', 'members', 'scope', 'code']);
     expect(h.formFields.get('PATCH /api/v1/taxons/:code')).toEqual(['translations', 'code', 'parent']);
-    expect(h.formFields.get('POST /api/v1/products')).toEqual(['enabled', 'translations', 'associations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options']);
+    expect(h.formFields.get('POST /api/v1/products')).toEqual(['enabled', 'translations', 'attributes', 'associations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options']);
     expect(h.formFields.get('POST /api/v1/tax-rates')).toEqual(['name', 'category', 'zone', 'amount', 'includedInPrice', 'calculator', 'code']);
     expect(h.formFields.get('PUT /api/v1/shipping-methods/:code')).toEqual([
       'name', 'description', 'position', 'category', 'categoryRequirement', 'calculator', 'zone', 'taxCategory', 'channels', 'enabled', 'configuration', 'code',

@@ -12,3 +12,5 @@ export const tooHigh = (limit: number) => `This value should be less than or equ
 export const MAX_BELOW_MIN = 'This value should be greater than or equal to min.';
 export const CHOICE_LABEL_BLANK = 'Every choice needs a label that is not blank.';
 export const choiceLabelTooLong = (limit: number) => `A choice label must not be longer than ${limit} characters.`;
+/** Why an attribute is not deleted (409). */
+export const ATTRIBUTE_IN_USE = 'The product attribute is in use and cannot be deleted.';

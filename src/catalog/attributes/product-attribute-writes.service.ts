@@ -1,5 +1,7 @@
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { conflict } from '../../common/errors/api-error';
 import { throwIfInvalid } from '../../common/forms/form-validation.exception';
 import { readKeyedForms } from '../../common/forms/keyed-forms';
 import type { UpdateMode } from '../../common/forms/submitted-changes';
@@ -12,8 +14,11 @@ import { ATTRIBUTE_STORAGE, isAttributeType, type AttributeType } from './attrib
 import { productAttributeNotFound } from './product-attribute-not-found';
 import { ProductAttributeTranslation } from './product-attribute-translation.entity';
 import { ProductAttribute } from './product-attribute.entity';
-import { CODE_TAKEN, NAME_BLANK } from './product-attribute-messages';
+import { ATTRIBUTE_IN_USE, CODE_TAKEN, NAME_BLANK } from './product-attribute-messages';
 import type { ProductAttributeForm, ProductAttributeTranslationForm } from './product-attribute.form';
+
+/** Whether a product has a value of the attribute. */
+const IN_USE = 'select exists (select 1 from product_attribute_value where attribute_id = ?) as used';
 
 const UNIQUE_CODE: UniqueField = { entity: ProductAttribute, property: 'code', constraint: 'product_attribute_code_unique', message: CODE_TAKEN };
 
@@ -111,15 +116,25 @@ export class ProductAttributeWritesService {
     });
   }
 
+  /** A delete of an attribute that products have values of is refused (409), nothing written. */
   async delete(code: string): Promise<void> {
     await inWriteTransaction(this.em, async (tx) => {
       await lockAttributeList(tx);
       const list = await attributesInOrder(tx);
       const attribute = list.find((item) => item.code === code);
       if (attribute === undefined) throw productAttributeNotFound();
+      // A product write names the attribute FOR KEY SHARE: this waits for it, then sees its values.
+      await tx.execute('select id from product_attribute where id = ? for update', [attribute.id]);
+      const [{ used }] = await tx.execute<Array<{ used: boolean }>>(IN_USE, [attribute.id]);
+      if (used) throw conflict(ATTRIBUTE_IN_USE);
       tx.remove(attribute);
       closeGap(list.filter((item) => item !== attribute));
-      await tx.flush();
+      try {
+        await tx.flush();
+      } catch (error) {
+        if (error instanceof ForeignKeyConstraintViolationException) throw conflict(ATTRIBUTE_IN_USE);
+        throw error;
+      }
     });
   }
 }

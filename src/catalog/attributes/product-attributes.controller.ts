@@ -6,9 +6,10 @@ import type { SubmittedForm } from '../../common/forms/validate-form';
 import { rawQuery } from '../../common/http/raw-query';
 import { ApiIdempotentPost, ApiJsonBody, ApiPathParam, ApiResponses, ApiStandardErrors, ApiWriteErrors } from '../../common/openapi/api-decorators';
 import { ApiPlainPage } from '../../common/openapi/plain-page';
-import { created, noContent, notFound, ok } from '../../common/openapi/responses';
+import { conflict, created, noContent, notFound, ok } from '../../common/openapi/responses';
 import { string } from '../../common/openapi/schema-builders';
 import type { AttributeType } from './attribute-types';
+import { ATTRIBUTE_IN_USE } from './product-attribute-messages';
 import { ProductAttributeWritesService } from './product-attribute-writes.service';
 import { ProductAttributeForm } from './product-attribute.form';
 import {
@@ -168,9 +169,9 @@ export class ProductAttributesController {
 
   @Delete(':code')
   @HttpCode(204)
-  @ApiOperation({ operationId: 'deleteProductAttribute', summary: 'Delete a product attribute', description: 'The attributes after it move up one position.' })
+  @ApiOperation({ operationId: 'deleteProductAttribute', summary: 'Delete a product attribute', description: 'The attributes after it move up one position. An attribute that products have values of is kept (409).' })
   @ApiAttributeCode()
-  @ApiResponses(noContent('The product attribute is gone.'), attributeNotFound())
+  @ApiResponses(noContent('The product attribute is gone.'), attributeNotFound(), conflict('Products have values of the attribute.', ATTRIBUTE_IN_USE))
   @ApiWriteErrors()
   async remove(@Param('code') code: string): Promise<void> {
     await this.writes.delete(code);

@@ -12,3 +12,6 @@ export const CODE_TAKEN = 'Product code must be unique.';
 export const VARIANT_PRICES_FIRST = "You have to define product variants' prices for newly assigned channels first.";
 /** Why a product is not deleted (409). */
 export const PRODUCT_IN_ORDERS = 'The product is in carts or orders and cannot be deleted.';
+/** The product's attribute values (`attributes`); value messages are in attribute-values.ts. */
+export const ATTRIBUTE_BLANK = 'Please select attribute.';
+export const ATTRIBUTE_REPEATED = 'This attribute already has a value in this locale.';

@@ -12,6 +12,7 @@ import { codeList, IsStringList } from '../../customers/forms/form-values';
 import { ProductOption } from '../entities/product-option.entity';
 import { Product } from '../entities/product.entity';
 import { Taxon } from '../entities/taxon.entity';
+import { ProductAttributeValueForm } from './product-attribute-value.form';
 import * as m from './product-messages';
 import { ProductTranslationForm } from './product-translation.form';
 
@@ -28,8 +29,9 @@ const LISTED_CODE = /^\S.{0,254}$/s;
  * association type code, also read by the service.
  */
 @Form({
-  fields: ['enabled', 'translations', 'associations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options'],
+  fields: ['enabled', 'translations', 'attributes', 'associations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options'],
   keyed: { translations: ProductTranslationForm },
+  lists: { attributes: ProductAttributeValueForm },
 })
 export class ProductForm {
   @IsBoolean({ message: NOT_VALID })
@@ -39,6 +41,8 @@ export class ProductForm {
 
   translations?: unknown;
 
+  /** Attribute values, read by the service against the attributes and the shop's locales (product-attribute-values.ts). */
+  attributes?: Map<number, ProductAttributeValueForm>;
   /** Association type code → comma-separated product codes; read by the service (src/catalog/associations/product-associations.ts). */
   associations?: unknown;
 

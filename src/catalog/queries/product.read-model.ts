@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { withDates, type Stored } from '../../database/stored-dates';
 import { OPTION_VALUE_JSON, VARIANT_SELECT, withCategories, type OptionValue, type Variant, type VariantRow } from './variant.read-model';
 
-/** The product read model: a product with every variant (by position), its options and their values, associations, translations, taxons and channels. */
+/** The product read model: a product with every variant (by position), its attribute values, its options and their values, associations, translations, taxons and channels. */
 
 export interface ProductOption {
   id: number;
@@ -31,6 +31,16 @@ export interface NamedReference {
   name: string | null;
 }
 
+/** A product's value of an attribute in one locale; `name` is the attribute's name in that locale, else in en_US, else its code. */
+export interface ProductAttributeValueRow {
+  id: number;
+  code: string;
+  name: string;
+  value: unknown;
+  type: string;
+  localeCode: string;
+}
+
 /** The products a product names under one association type. */
 export interface ProductAssociation {
   id: number;
@@ -49,6 +59,8 @@ export interface Product {
   createdAt: Date;
   updatedAt: Date;
   variants: Variant[];
+  /** By the attribute's position, then locale code. */
+  attributes: ProductAttributeValueRow[];
   options: ProductOption[];
   /** By association type code. */
   associations: ProductAssociation[];
@@ -72,6 +84,13 @@ const PRODUCT_SELECT = `
   select prod.id, prod.code, prod.enabled, prod.average_rating::float8 as "averageRating", prod.created_at as "createdAt", prod.updated_at as "updatedAt",
          coalesce((select json_agg(variant order by variant.position, variant.id)
                      from (${VARIANT_SELECT} where v.product_id = prod.id) variant), '[]'::json) as variants,
+         coalesce((select json_agg(json_build_object('id', pav.id, 'code', pa.code, 'name', coalesce(own.name, en.name, pa.code), 'value', pav.value,
+                                             'type', pa.type, 'localeCode', pav.locale_code)
+                                   order by pa.position, pa.id, pav.locale_code collate "C")
+                     from product_attribute_value pav join product_attribute pa on pa.id = pav.attribute_id
+                     left join product_attribute_translation own on own.attribute_id = pa.id and own.locale = pav.locale_code
+                     left join product_attribute_translation en on en.attribute_id = pa.id and en.locale = 'en_US'
+                    where pav.product_id = prod.id), '[]'::json) as attributes,
          ${productOptionsJson('prod.id')} as options,
          coalesce((select json_agg(json_build_object('id', pa.id,
                                      'type', json_build_object('id', pat.id, 'code', pat.code, 'name',

@@ -2,13 +2,16 @@ import { formatDateTime } from '../../common/datetime';
 import { links, selfLink } from '../../common/links';
 import { keyedBy } from '../../common/serialization/keyed-by';
 import type { ProductListItem } from '../queries/product-list.read-model';
-import type { NamedReference, Product, ProductAssociation, ProductOption, ProductTranslationRow } from '../queries/product.read-model';
+import type { NamedReference, Product, ProductAssociation, ProductAttributeValueRow, ProductOption, ProductTranslationRow } from '../queries/product.read-model';
 import { serializeOptionValue, serializeVariant } from './variant.serializer';
 
 /** An option of a product with its values: in the product and in the product list. */
 function serializeOption(row: ProductOption) {
   return { id: row.id, code: row.code, name: row.name, position: row.position, values: row.values.map(serializeOptionValue) };
 }
+
+/** An attribute value: `value` as the attribute's type stores it (a list of choice keys for a select). */
+const serializeAttributeValue = (row: ProductAttributeValueRow) => ({ id: row.id, code: row.code, name: row.name, value: row.value, type: row.type, localeCode: row.localeCode });
 
 const reference = (row: NamedReference) => ({ id: row.id, code: row.code, ...(row.name !== null && { name: row.name }) });
 
@@ -32,8 +35,9 @@ function serializeTranslation(t: ProductTranslationRow) {
 }
 
 /**
- * The detailed product: its variants in the full variant form (by position), its options with their
- * values, its associations (by type code, the products of each by code), translations keyed by locale, directly assigned taxons, its main taxon and channels (left out when
+ * The detailed product: its variants in the full variant form (by position), its attribute values (by
+ * the attribute's position, then locale), its options with their values, its associations (by type code,
+ * the products of each by code), translations keyed by locale, directly assigned taxons, its main taxon and channels (left out when
  * it has none), and links to itself and its variant list.
  */
 export function serializeProduct(row: Product) {
@@ -41,6 +45,7 @@ export function serializeProduct(row: Product) {
     id: row.id,
     code: row.code,
     variants: row.variants.map(serializeVariant),
+    attributes: row.attributes.map(serializeAttributeValue),
     options: row.options.map(serializeOption),
     associations: row.associations.map(serializeAssociation),
     translations: keyedBy(row.translations, (t) => t.locale, serializeTranslation),

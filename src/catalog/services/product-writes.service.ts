@@ -25,6 +25,7 @@ import { idsOf, lockedIdsByCode } from './product-references';
 import { checkSlugs, checkTranslationPresence, readTranslations, type SentTranslations, TRANSLATION_OPTIONS } from '../translations/slugged-translations';
 import type { ProductTranslationForm } from '../forms/product-translation.form';
 import { applyProductTranslations, PRODUCT_TRANSLATIONS } from './product-translations';
+import { applyAttributeValues, checkedAttributeValues } from './product-attribute-values';
 
 /** A product as GET /products/{code} shows it (and its events carry it). */
 type ShownProduct = ReturnType<typeof serializeProduct>;
@@ -187,11 +188,13 @@ export class ProductWritesService {
         checkTranslationPresence(form.errors, sent, [], locales, 'replace', PRODUCT_TRANSLATIONS);
         const changes = await checkedChanges(tx, form, 'replace', false);
         const associations = await checkedAssociations(tx, form, 'create', form.data.code ?? null);
+        const attributeValues = await checkedAttributeValues(tx, form, 'replace', locales);
         await checkSlugs(tx, form.errors, sent, null, PRODUCT_TRANSLATIONS);
         throwIfInvalid(form.errors);
         const product = tx.create(Product, { code: form.data.code!, enabled: changes.enabled ?? false });
         await applyChanges(tx, product, changes);
         applyProductTranslations(tx, product, [], sent, 'replace');
+        await applyAttributeValues(tx, product, attributeValues ?? [], true);
         await tx.flush();
         if (associations !== undefined) await applyAssociations(tx, product.id, associations);
         const created = await shownProduct(tx, product.code);
@@ -204,7 +207,7 @@ export class ProductWritesService {
   /**
    * PUT (`replace`) or PATCH (`merge`); the code never changes. An unknown code is a 404 before the form's
    * violations. A write that changes nothing records no event; one that changes only translations,
-   * channels, taxons, options or associations still moves `updatedAt`.
+   * attribute values, channels, taxons, options or associations still moves `updatedAt`.
    */
   async update(code: string, form: SubmittedForm<ProductForm>, mode: UpdateMode): Promise<void> {
     let sent: SentTranslations<ProductTranslationForm> = new Map();
@@ -223,11 +226,13 @@ export class ProductWritesService {
         const changes = await checkedChanges(tx, form, mode, hasVariants);
         if (hasVariants) await checkNewChannelsPriced(tx, form, product.id, changes.channels);
         const associations = await checkedAssociations(tx, form, mode, code);
+        const attributeValues = await checkedAttributeValues(tx, form, mode, locales);
         await checkSlugs(tx, form.errors, sent, product.id, PRODUCT_TRANSLATIONS);
         throwIfInvalid(form.errors);
         const stamp = product.updatedAt.getTime();
         await applyChanges(tx, product, changes);
         applyProductTranslations(tx, product, translations, sent, mode);
+        if (attributeValues !== undefined) await applyAttributeValues(tx, product, attributeValues, false);
         await tx.flush();
         if (associations !== undefined) await applyAssociations(tx, product.id, associations);
         let updated = await shownProduct(tx, code);
@@ -243,12 +248,12 @@ export class ProductWritesService {
   }
 
   /**
-   * Deletes the product with its variants, their prices and translations, its own translations and its
-   * links to options, taxons and channels, and its associations; a product with a variant in a cart or an
-   * order is kept (409). The product is locked FOR UPDATE first, then the products whose associations name
-   * it (in id order; they lose it, each with a `product.updated` after the `product.deleted`), then its
-   * variants: a new cart line takes a key-share lock on its variant, so the check below stays true until
-   * the delete.
+   * Deletes the product with its variants, their prices and translations, its own translations, its
+   * attribute values, its links to options, taxons and channels, and its associations; a product with a
+   * variant in a cart or an order is kept (409). The product is locked FOR UPDATE first, then the products
+   * whose associations name it (in id order; they lose it, each with a `product.updated` after the
+   * `product.deleted`), then its variants: a new cart line takes a key-share lock on its variant, so the
+   * check below stays true until the delete.
    */
   async delete(code: string): Promise<void> {
     await inWriteTransaction(this.em, async (tx) => {

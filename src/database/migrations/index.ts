@@ -24,6 +24,7 @@ import { Migration20261129077000 } from './Migration20261129077000';
 import { Migration20261129081000 } from './Migration20261129081000';
 import { Migration20261129082000 } from './Migration20261129082000';
 import { Migration20261129083000 } from './Migration20261129083000';
+import { Migration20261129100000 } from './Migration20261129100000';
 import { Migration20261129110000 } from './Migration20261129110000';
 import { Migration20261129130000 } from './Migration20261129130000';
 import { Migration20261129140000 } from './Migration20261129140000';
@@ -55,6 +56,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129081000', class: Migration20261129081000 },
   { name: 'Migration20261129082000', class: Migration20261129082000 },
   { name: 'Migration20261129083000', class: Migration20261129083000 },
+  { name: 'Migration20261129100000', class: Migration20261129100000 },
   { name: 'Migration20261129110000', class: Migration20261129110000 },
   { name: 'Migration20261129130000', class: Migration20261129130000 },
   { name: 'Migration20261129140000', class: Migration20261129140000 },

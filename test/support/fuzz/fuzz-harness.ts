@@ -67,8 +67,8 @@ async function loadDemoShop(t: TestApp): Promise<void> {
     const mug = await em.findOneOrFail(Product, { code: 'MUG' });
     const authors = await em.find(Customer, { email: { $like: 'spare%@fuzz.test' } }, { orderBy: { id: 'asc' }, limit: 3 });
     for (const [index, author] of authors.entries()) em.create(ProductReview, { title: `Spare review ${index}`, rating: 1 + index, comment: 'Fine.', product: mug, author });
-    // Attributes (the fixtures have none either), for the attribute item routes.
-    for (const [position, code] of ['spare_material', 'spare_weight'].entries()) {
+    // Attributes (the fixtures have none either), for the attribute item routes; the product form's examples name mug_material.
+    for (const [position, code] of ['spare_material', 'spare_weight', 'mug_material'].entries()) {
       const attribute = em.create(ProductAttribute, { code, type: 'text', storageType: 'text', position });
       em.create(ProductAttributeTranslation, { attribute, locale: 'en_US', name: `Spare ${code}` });
     }
