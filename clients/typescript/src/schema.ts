@@ -2080,7 +2080,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a product attribute
-         * @description The attributes after it move up one position.
+         * @description The attributes after it move up one position. An attribute that products have values of is kept (409).
          */
         delete: operations["deleteProductAttribute"];
         options?: never;
@@ -9325,6 +9325,16 @@ export interface components {
          *                   }
          *                 }
          *               ],
+         *               "attributes": [
+         *                 {
+         *                   "id": 1,
+         *                   "code": "mug_material",
+         *                   "name": "Mug material",
+         *                   "value": "Ceramic",
+         *                   "type": "text",
+         *                   "localeCode": "en_US"
+         *                 }
+         *               ],
          *               "options": [
          *                 {
          *                   "id": 1,
@@ -11172,7 +11182,7 @@ export interface components {
             };
         };
         /**
-         * @description A product with its variants, options, associations, translations, taxons and channels.
+         * @description A product with its variants, attribute values, options, associations, translations, taxons and channels.
          * @example {
          *       "id": 1,
          *       "code": "MUG",
@@ -11469,6 +11479,16 @@ export interface components {
          *           }
          *         }
          *       ],
+         *       "attributes": [
+         *         {
+         *           "id": 1,
+         *           "code": "mug_material",
+         *           "name": "Mug material",
+         *           "value": "Ceramic",
+         *           "type": "text",
+         *           "localeCode": "en_US"
+         *         }
+         *       ],
          *       "options": [
          *         {
          *           "id": 1,
@@ -11607,6 +11627,8 @@ export interface components {
             code: string;
             /** @description By position. */
             variants: components["schemas"]["ProductVariantDetail"][];
+            /** @description By the attribute's position, then locale code. */
+            attributes: components["schemas"]["ProductAttributeValue"][];
             /** @description By position. */
             options: components["schemas"]["ProductOption"][];
             /** @description By association type code; at most one per type. */
@@ -12238,6 +12260,29 @@ export interface components {
             };
         };
         /**
+         * @description A product's value of an attribute in one locale.
+         * @example {
+         *       "id": 1,
+         *       "code": "mug_material",
+         *       "name": "Mug material",
+         *       "value": "Ceramic",
+         *       "type": "text",
+         *       "localeCode": "en_US"
+         *     }
+         */
+        ProductAttributeValue: {
+            id: number;
+            /** @description The attribute's code. */
+            code: string;
+            /** @description The attribute's name in the value's locale, else its en_US name, else its code. */
+            name: string;
+            /** @description By the attribute's type: a text (`text`, `textarea`, `date` as `YYYY-MM-DD`, `datetime`), a boolean (`checkbox`), a number (`integer`, `percent` from 0 to 1), or the list of chosen keys of the attribute's choices (`select`). */
+            value: string | boolean | number | string[];
+            /** @enum {string} */
+            type: "text" | "textarea" | "checkbox" | "integer" | "percent" | "datetime" | "date" | "select";
+            localeCode: string;
+        };
+        /**
          * @description The product form of POST: a locale left out of `translations` gets no translation.
          * @example {
          *       "enabled": true,
@@ -12252,6 +12297,13 @@ export interface components {
          *           "slug": "becher"
          *         }
          *       },
+         *       "attributes": [
+         *         {
+         *           "attribute": "mug_material",
+         *           "localeCode": "en_US",
+         *           "value": "Ceramic"
+         *         }
+         *       ],
          *       "channels": [
          *         "WEB"
          *       ],
@@ -12278,6 +12330,33 @@ export interface components {
             } & {
                 [key: string]: components["schemas"]["ProductTranslationRequest"];
             };
+            /**
+             * @description Attribute values: the values of the new product; left out, none.
+             * @example [
+             *       {
+             *         "attribute": "mug_material",
+             *         "localeCode": "en_US",
+             *         "value": "Ceramic"
+             *       }
+             *     ]
+             */
+            attributes?: {
+                /**
+                 * @description Code of the product attribute.
+                 * @example mug_material
+                 */
+                attribute: string;
+                /**
+                 * @description A locale of the shop; an attribute has at most one value per locale.
+                 * @example en_US
+                 */
+                localeCode: string;
+                /**
+                 * @description By the attribute's type: `text` a text of at most 255 characters and `textarea` of at most 5000 (both within the configuration's `min` and `max` lengths when set, trimmed, never blank); `checkbox` a boolean; `integer` a whole number; `percent` a number from 0 to 1; `date` a text `YYYY-MM-DD`; `datetime` a text `YYYY-MM-DDThh:mm:ss+0000` (any offset, stored in UTC); `select` a list of keys of the attribute's choices (one at most unless `multiple`, within `min` and `max` when set).
+                 * @example Ceramic
+                 */
+                value: string | boolean | number | string[];
+            }[];
             /**
              * @description Keyed by association type code (each key must be an association type). Each value is one text of comma-separated product codes: spaces around a code, empty parts and repeats are ignored, and an empty text (or `null`) removes the association. A code that names no product, or the product itself, is refused at the type's key. A type left out gets no association.
              * @example {
@@ -12780,6 +12859,33 @@ export interface components {
                 [key: string]: components["schemas"]["ProductTranslationPatchRequest"];
             };
             /**
+             * @description Attribute values: when given, they replace all of the product's values; left out, the values stay.
+             * @example [
+             *       {
+             *         "attribute": "mug_material",
+             *         "localeCode": "en_US",
+             *         "value": "Ceramic"
+             *       }
+             *     ]
+             */
+            attributes?: {
+                /**
+                 * @description Code of the product attribute.
+                 * @example mug_material
+                 */
+                attribute: string;
+                /**
+                 * @description A locale of the shop; an attribute has at most one value per locale.
+                 * @example en_US
+                 */
+                localeCode: string;
+                /**
+                 * @description By the attribute's type: `text` a text of at most 255 characters and `textarea` of at most 5000 (both within the configuration's `min` and `max` lengths when set, trimmed, never blank); `checkbox` a boolean; `integer` a whole number; `percent` a number from 0 to 1; `date` a text `YYYY-MM-DD`; `datetime` a text `YYYY-MM-DDThh:mm:ss+0000` (any offset, stored in UTC); `select` a list of keys of the attribute's choices (one at most unless `multiple`, within `min` and `max` when set).
+                 * @example Ceramic
+                 */
+                value: string | boolean | number | string[];
+            }[];
+            /**
              * @description Keyed by association type code (each key must be an association type). Each value is one text of comma-separated product codes: spaces around a code, empty parts and repeats are ignored, and an empty text (or `null`) removes the association. A code that names no product, or the product itself, is refused at the type's key. Only the types given change; the others keep their association.
              * @example {
              *       "similar_products": "CUP,TRAVEL_MUG"
@@ -12830,6 +12936,13 @@ export interface components {
          *           "slug": "becher"
          *         }
          *       },
+         *       "attributes": [
+         *         {
+         *           "attribute": "mug_material",
+         *           "localeCode": "en_US",
+         *           "value": "Ceramic"
+         *         }
+         *       ],
          *       "channels": [
          *         "WEB"
          *       ],
@@ -12855,6 +12968,33 @@ export interface components {
             } & {
                 [key: string]: components["schemas"]["ProductTranslationRequest"];
             };
+            /**
+             * @description Attribute values: they replace all of the product's values; left out, the product has none.
+             * @example [
+             *       {
+             *         "attribute": "mug_material",
+             *         "localeCode": "en_US",
+             *         "value": "Ceramic"
+             *       }
+             *     ]
+             */
+            attributes?: {
+                /**
+                 * @description Code of the product attribute.
+                 * @example mug_material
+                 */
+                attribute: string;
+                /**
+                 * @description A locale of the shop; an attribute has at most one value per locale.
+                 * @example en_US
+                 */
+                localeCode: string;
+                /**
+                 * @description By the attribute's type: `text` a text of at most 255 characters and `textarea` of at most 5000 (both within the configuration's `min` and `max` lengths when set, trimmed, never blank); `checkbox` a boolean; `integer` a whole number; `percent` a number from 0 to 1; `date` a text `YYYY-MM-DD`; `datetime` a text `YYYY-MM-DDThh:mm:ss+0000` (any offset, stored in UTC); `select` a list of keys of the attribute's choices (one at most unless `multiple`, within `min` and `max` when set).
+                 * @example Ceramic
+                 */
+                value: string | boolean | number | string[];
+            }[];
             /**
              * @description Keyed by association type code (each key must be an association type). Each value is one text of comma-separated product codes: spaces around a code, empty parts and repeats are ignored, and an empty text (or `null`) removes the association. A code that names no product, or the product itself, is refused at the type's key. The map replaces every association: a type left out (or the whole field) loses its association.
              * @example {
@@ -13204,6 +13344,16 @@ export interface components {
          *                 "href": "/api/v1/products/MUG"
          *               }
          *             }
+         *           }
+         *         ],
+         *         "attributes": [
+         *           {
+         *             "id": 1,
+         *             "code": "mug_material",
+         *             "name": "Mug material",
+         *             "value": "Ceramic",
+         *             "type": "text",
+         *             "localeCode": "en_US"
          *           }
          *         ],
          *         "options": [
@@ -13592,6 +13742,27 @@ export interface components {
                                 };
                             };
                         };
+                    };
+                    attributes: {
+                        errors?: string[];
+                        /** @description One node per entry sent, by index. */
+                        children: {
+                            errors?: string[];
+                            children: {
+                                /** @description The messages of this field; `{}` when it has none. */
+                                attribute: {
+                                    errors?: string[];
+                                };
+                                /** @description The messages of this field; `{}` when it has none. */
+                                localeCode: {
+                                    errors?: string[];
+                                };
+                                /** @description The messages of this field; `{}` when it has none. */
+                                value: {
+                                    errors?: string[];
+                                };
+                            };
+                        }[];
                     };
                     associations: {
                         errors?: string[];
@@ -21052,7 +21223,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `variant`) are refused as extra fields. */
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`, `variant`) are refused as extra fields. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductCreateRequest"];
@@ -21282,7 +21453,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `variant`) are refused as extra fields. */
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`, `variant`) are refused as extra fields. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductReplaceRequest"];
@@ -21522,7 +21693,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `attributes`, `images`, `variant`) are refused as extra fields. */
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`, `variant`) are refused as extra fields. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductPatchRequest"];
@@ -39552,16 +39723,24 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - Products have values of the attribute.
+             */
             409: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
-                    "Retry-After": string;
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WriteConflictError"];
+                    "application/json": components["schemas"]["WriteConflictError"] | {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        message: "The product attribute is in use and cannot be deleted.";
+                    };
                 };
             };
             /** @description Something unexpected failed. The body never carries details; the log has them under the `X-Request-Id`. */
