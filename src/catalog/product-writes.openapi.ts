@@ -269,6 +269,8 @@ export const productUnpricedChannelExample = {
     children: {
       enabled: {},
       translations: { children: { en_US: { children: noTranslationErrors }, de_DE: { children: noTranslationErrors } } },
+      attributes: { children: [] },
+      associations: { children: { similar_products: {} } },
       channels: {},
       mainTaxon: {},
       productTaxons: {},

@@ -39,6 +39,7 @@ function invalid(associations: Partial<Record<string, string[]>>, own: { associa
     children: {
       enabled: {},
       translations: { children: Object.fromEntries(LOCALES.map((locale) => [locale, noTranslationErrors])) },
+      attributes: { children: [] },
       associations: { ...node(own.associations), children: Object.fromEntries(types.map((type) => [type, node(associations[type])])) },
       channels: {},
       mainTaxon: {},
@@ -105,6 +106,7 @@ describe('catalog: product associations', () => {
       id,
       code,
       variants: [],
+      attributes: [],
       options: [],
       associations: expected,
       translations: translation === undefined ? [] : { en_US: { locale: 'en_US', id: translation.id, name: PRODUCTS[code], slug: code.toLowerCase() } },

@@ -62,6 +62,8 @@ function invalid(entries: EntryErrors[], own: { attributes?: string[]; code?: st
         enabled: {},
         translations: { children: { en_US: emptyTranslation, de_DE: emptyTranslation } },
         attributes: { ...node(own.attributes), children: entries.map(entry) },
+        // The shop has no association types: the map has no children.
+        associations: { children: {} },
         channels: {},
         mainTaxon: {},
         productTaxons: {},
@@ -142,6 +144,7 @@ describe('catalog: product attribute values', () => {
       variants: [],
       attributes,
       options: [],
+      associations: [],
       translations: [],
       taxons: [],
       enabled: false,
