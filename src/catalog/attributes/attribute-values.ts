@@ -6,18 +6,18 @@ import type { AttributeType } from './attribute-types';
 
 /** Validation messages of a product's attribute value, by the attribute's type. */
 export const TEXT_EXPECTED = 'This value should be a text.';
-export const textTooShort = (min: number) => `This value should have ${min} character${min === 1 ? '' : 's'} or more.`;
-export const BOOLEAN_EXPECTED = 'This value should be true or false.';
-export const INTEGER_EXPECTED = 'This value should be a whole number.';
-export const integerOutOfRange = (min: number, max: number) => `This value should be between ${min} and ${max}.`;
-export const PERCENT_EXPECTED = 'This value should be a number between 0 and 1.';
-export const DATE_EXPECTED = 'This value should be a date in the form YYYY-MM-DD.';
-export const DATETIME_EXPECTED = 'This value should be a date and time in the form YYYY-MM-DDThh:mm:ss+0000.';
-export const CHOICES_EXPECTED = 'This value should be a list of choice keys.';
-export const CHOICE_UNKNOWN = 'This value names a choice the attribute does not have.';
-export const ONE_CHOICE = 'This attribute takes one choice at most.';
-export const tooFewChoices = (min: number) => `At least ${min} choice${min === 1 ? '' : 's'} should be selected.`;
-export const tooManyChoices = (max: number) => `At most ${max} choice${max === 1 ? '' : 's'} can be selected.`;
+const textTooShort = (min: number) => `This value should have ${min} character${min === 1 ? '' : 's'} or more.`;
+const BOOLEAN_EXPECTED = 'This value should be true or false.';
+const INTEGER_EXPECTED = 'This value should be a whole number.';
+const integerOutOfRange = (min: number, max: number) => `This value should be between ${min} and ${max}.`;
+const PERCENT_EXPECTED = 'This value should be a number between 0 and 1.';
+const DATE_EXPECTED = 'This value should be a date in the form YYYY-MM-DD.';
+const DATETIME_EXPECTED = 'This value should be a date and time in the form YYYY-MM-DDThh:mm:ss+0000.';
+const CHOICES_EXPECTED = 'This value should be a list of choice keys.';
+const CHOICE_UNKNOWN = 'This value names a choice the attribute does not have.';
+const ONE_CHOICE = 'This attribute takes one choice at most.';
+const tooFewChoices = (min: number) => `At least ${min} choice${min === 1 ? '' : 's'} should be selected.`;
+const tooManyChoices = (max: number) => `At most ${max} choice${max === 1 ? '' : 's'} can be selected.`;
 
 /**
  * The longest text a value holds: a text attribute's value is shown as a short text, a textarea's as a
