@@ -149,6 +149,18 @@ describe('locales', () => {
       expect(await codes()).toEqual(CODES);
     });
 
+    it.each([
+      ['product', '/api/v1/products/', { code: 'MUG', translations: { fr_FR: { name: 'Tasse', slug: 'tasse' } } }, '/api/v1/products/MUG'],
+      ['taxon', '/api/v1/taxons/', { code: 'mugs', translations: { fr_FR: { name: 'Tasses', slug: 'tasses' } } }, '/api/v1/taxons/mugs'],
+      ['product option', '/api/v1/product-options/', { code: 'SIZE', translations: { fr_FR: { name: 'Taille' } } }, '/api/v1/product-options/SIZE'],
+    ])('answers 409 while a %s has a text in the locale, and deletes it once the text is gone', async (_case, collection, body, resource) => {
+      expect((await request('POST', collection, body)).statusCode).toBe(201);
+      expectJson(await request('DELETE', `${BASE}fr_FR`, undefined, AUTH), 409, IN_USE);
+      expect(await codes()).toEqual(CODES);
+      expectNoContent(await request('DELETE', resource, undefined, AUTH));
+      expectNoContent(await request('DELETE', `${BASE}fr_FR`, undefined, AUTH));
+    });
+
     it('answers 404 for an unknown code', async () => {
       expectJson(await request('DELETE', `${BASE}it_IT`, undefined, AUTH), 404, notFound('locale'));
     });

@@ -213,7 +213,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a locale
-         * @description A locale that a channel offers, or that an order was placed in, is kept (409).
+         * @description A locale that a channel offers, that an order was placed in, or that a catalogue text (a translation or an attribute value) is written in, is kept (409).
          */
         delete: operations["deleteLocale"];
         options?: never;

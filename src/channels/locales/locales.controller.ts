@@ -59,7 +59,7 @@ export class LocalesController {
 
   @Delete(':code')
   @HttpCode(204)
-  @ApiOperation({ operationId: 'deleteLocale', summary: 'Delete a locale', description: 'A locale that a channel offers, or that an order was placed in, is kept (409).' })
+  @ApiOperation({ operationId: 'deleteLocale', summary: 'Delete a locale', description: 'A locale that a channel offers, that an order was placed in, or that a catalogue text (a translation or an attribute value) is written in, is kept (409).' })
   @ApiLocaleCode()
   @ApiResponses(noContent('The locale is gone.'), localeNotFound(), conflict('A channel offers the locale, or an order (a cart included) was placed in it.', LOCALE_IN_USE))
   @ApiWriteErrors()

@@ -15,7 +15,11 @@ import type { LocaleForm } from './locale.form';
 
 const UNIQUE_CODE: UniqueField = { entity: Locale, property: 'code', constraint: 'locale_code_unique', message: CODE_TAKEN };
 
-/** Channels offer locales (one of them their default), and an order keeps the code of the locale it was placed in. */
+/**
+ * Channels offer locales (one of them their default), an order keeps the code of the locale it was placed
+ * in, and the catalogue's translations and attribute values copy it: a locale with texts is kept rather than
+ * leaving texts in a locale the shop no longer has (or deleting them with it).
+ */
 const LOCALES: DeletableTable = {
   table: 'locale',
   resource: 'locale',
@@ -23,6 +27,15 @@ const LOCALES: DeletableTable = {
     { table: 'channel', column: 'default_locale_id', by: 'id' },
     { table: 'channel_locale', column: 'locale_id', by: 'id' },
     { table: 'orders', column: 'locale_code', by: 'code' },
+    { table: 'product_translation', column: 'locale', by: 'code' },
+    { table: 'product_variant_translation', column: 'locale', by: 'code' },
+    { table: 'product_attribute_value', column: 'locale_code', by: 'code' },
+    { table: 'product_option_translation', column: 'locale', by: 'code' },
+    { table: 'product_option_value_translation', column: 'locale', by: 'code' },
+    { table: 'product_attribute_translation', column: 'locale', by: 'code' },
+    { table: 'product_association_type_translation', column: 'locale', by: 'code' },
+    { table: 'taxon_translation', column: 'locale', by: 'code' },
+    { table: 'payment_method_translation', column: 'locale', by: 'code' },
   ],
 };
 
