@@ -5,6 +5,7 @@ module.exports = {
   testTimeout: 30000,
   // A worker that grows past this between two test files is replaced by a fresh one (see README, Tests and CI).
   workerIdleMemoryLimit: '700MB',
+  testSequencer: '<rootDir>/test/support/slowest-first-sequencer.js',
   projects: [
     {
       displayName: 'unit',
