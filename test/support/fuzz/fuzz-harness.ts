@@ -19,10 +19,15 @@ import { BODY_METHODS, PoolPick, renderPath, TOKEN, type Pools, type RouteSpec }
 import { discoverFormFields, learnIds, type Fetch } from './learned-shapes';
 import type { FuzzRequest } from './to-request';
 
-/** How many generated cases a property runs: FUZZ_RUNS overrides the default (e.g. FUZZ_RUNS=20000). */
+/**
+ * How many generated cases a property runs: FUZZ_RUNS overrides the default (e.g. FUZZ_RUNS=20000), and
+ * FUZZ_SCALE multiplies every suite's own default (CI's second pass runs FUZZ_SCALE=0.4).
+ */
 export function fuzzRuns(fallback: number): number {
   const configured = Number(process.env.FUZZ_RUNS);
-  return Number.isInteger(configured) && configured > 0 ? configured : fallback;
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  const scale = Number(process.env.FUZZ_SCALE);
+  return scale > 0 ? Math.max(1, Math.round(fallback * scale)) : fallback;
 }
 
 /**
