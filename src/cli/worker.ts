@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   collectDefaultMetrics({ register: registry });
   const engine = new DeliveryEngine(deliverySettings(config, database), registry, {
     warn: (message) => log.warn(message),
+    debug: (message) => log.debug(message),
     error: (message, error) => log.error({ err: error }, message),
   });
   await engine.start();

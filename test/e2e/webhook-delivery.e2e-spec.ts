@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { purgeExpiredDeliveries } from '../../src/webhooks/delivery/delivery-retention';
@@ -70,11 +71,29 @@ describe('webhook delivery', () => {
   let t: TestApp;
   const receiver = new Receiver();
   let customers = 0;
+  let output = '';
+  /** What the delivery engine logged: level (30 info, 40 warn, 20 debug) and message. */
+  const engineLog = () =>
+    output
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { level: number; context?: string; msg: string })
+      .filter((line) => line.context === 'WebhookDelivery')
+      .map(({ level, msg }) => ({ level, msg }));
 
   beforeAll(async () => {
     await receiver.start();
+    const logDestination = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        output += chunk.toString();
+        callback();
+      },
+    });
     t = await startTestApp({
+      logDestination,
       env: {
+        // The dropped jobs' lines are at debug.
+        LOG_LEVEL: 'debug',
         WEBHOOK_CONCURRENCY: '2',
         WEBHOOK_ALLOW_HTTP: '1',
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
@@ -357,9 +376,10 @@ describe('webhook delivery', () => {
     expect(receiver.received.some((request) => request.body.includes('424242'))).toBe(false);
   });
 
+  const scrape = async () => (await t.inject({ method: 'GET', url: '/metrics' })).body;
+  const value = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+
   it('counts deliveries by outcome, times attempts and shows the queue on /metrics', async () => {
-    const scrape = async () => (await t.inject({ method: 'GET', url: '/metrics' })).body;
-    const value = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
     const before = await scrape();
     await subscribe('/metered');
     receiver.answer('/metered', 500);
@@ -394,19 +414,79 @@ describe('webhook delivery', () => {
     expect(await purgeExpiredDeliveries(t.em(), 30)).toBe(0);
   });
 
-  it('drops the waiting deliveries and the attempts of a deleted subscription', async () => {
+  it('drops the waiting deliveries and the attempts of a deleted subscription, and counts the dropped jobs on /metrics', async () => {
     const { id } = await subscribe('/deleted');
     // Two quick failures; the third attempt would come after a minute.
     receiver.answer('/deleted', 500, 500, 500);
     await createCustomer();
     await receiver.waitFor('/deleted', 3);
-    await recorded(id, 3);
+    const sequence = Number(String((await recorded(id, 3))._embedded.items[0].eventId).slice('evt_'.length));
     const waiting = () => t.em().execute(`select count(*)::int as n from pgboss.job where name = 'webhook-delivery' and singleton_key like ? and state < 'completed'`, [`${id}:%`]);
     expect(await waiting()).toEqual([{ n: 1 }]);
+    const before = await scrape();
 
     expect((await send('DELETE', `/api/v1/webhooks/${id}`)).statusCode).toBe(204);
     expect(await waiting()).toEqual([{ n: 0 }]);
+    const after = await scrape();
+    const dropped = (text: string, reason: string) => value(text, `webhook_jobs_dropped_total{reason="${reason}"}`);
+    expect(after).toMatch(/^webhook_jobs_dropped_total\{reason="subscription_gone"\} \d+$/m);
+    expect(dropped(after, 'subscription_gone') - dropped(before, 'subscription_gone')).toBe(1);
+    expect(dropped(after, 'event_gone')).toBe(0);
+    expect(engineLog().filter((line) => line.msg.startsWith(`webhook ${id}:`))).toEqual([
+      { level: 20, msg: `webhook ${id}: delivery job of event sequence ${sequence} dropped unsent: subscription_gone` },
+    ]);
     expect(await t.em().execute(`select count(*)::int as n from webhook_delivery where subscription_id = ?`, [id])).toEqual([{ n: 0 }]);
     expect((await send('GET', `/api/v1/webhooks/${id}/deliveries/`)).statusCode).toBe(404);
+  });
+
+  it('drops unsent the due jobs of a disabled subscription and of an event no longer kept, counting and logging each', async () => {
+    const disabled = await subscribe('/disabled');
+    const purged = await subscribe('/purged');
+    // Two quick failures each; the third attempt is made due below instead of after a minute.
+    receiver.answer('/disabled', 500, 500, 500);
+    receiver.answer('/purged', 500, 500, 500);
+    await createCustomer();
+    await receiver.waitFor('/disabled', 3);
+    await receiver.waitFor('/purged', 3);
+    await recorded(disabled.id, 3);
+    const sequence = Number(String((await recorded(purged.id, 3))._embedded.items[0].eventId).slice('evt_'.length));
+    const before = await scrape();
+
+    expect((await send('PATCH', `/api/v1/webhooks/${disabled.id}`, { enabled: false })).statusCode).toBe(204);
+    // The retry of /purged now carries an event below the oldest kept, as after the retention's purge (the
+    // pump keeps recent bodies, so deleting the event it has just sent would not do).
+    const [{ gone }] = await t.em().execute<Array<{ gone: number }>>(`select min(sequence)::int - 1 as gone from event`);
+    const keys = [`${disabled.id}:${sequence}`, `${purged.id}:${sequence}`];
+    await t.em().execute(`update pgboss.job set data = jsonb_set(data, '{sequence}', to_jsonb(?::bigint)) where name = 'webhook-delivery' and state = 'created' and singleton_key = ?`, [
+      gone,
+      keys[1],
+    ]);
+    await t.em().execute(`update pgboss.job set start_after = now() where name = 'webhook-delivery' and state = 'created' and singleton_key in (?, ?)`, keys);
+    const deadline = Date.now() + 10_000;
+    const open = () => t.em().execute<Array<{ n: number }>>(`select count(*)::int as n from pgboss.job where name = 'webhook-delivery' and state < 'completed' and singleton_key in (?, ?)`, keys);
+    while ((await open())[0].n > 0) {
+      if (Date.now() > deadline) throw new Error('the due jobs were not completed');
+      await settle(25);
+    }
+    // The recorder's transaction commits before the pump counts.
+    await settle(100);
+
+    const after = await scrape();
+    const dropped = (text: string, reason: string) => value(text, `webhook_jobs_dropped_total{reason="${reason}"}`);
+    expect(dropped(after, 'subscription_disabled') - dropped(before, 'subscription_disabled')).toBe(1);
+    expect(dropped(after, 'event_gone') - dropped(before, 'event_gone')).toBe(1);
+    expect(receiver.at('/disabled')).toHaveLength(3);
+    expect(receiver.at('/purged')).toHaveLength(3);
+    expect((await deliveries(disabled.id)).total).toBe(3);
+    expect((await deliveries(purged.id)).total).toBe(3);
+    const lines = engineLog().filter((line) => line.msg.startsWith(`webhook ${disabled.id}:`) || line.msg.startsWith(`webhook ${purged.id}:`));
+    // The two may be recorded in either order.
+    expect(lines.sort((a, b) => a.level - b.level)).toEqual([
+      { level: 20, msg: `webhook ${disabled.id}: delivery job of event sequence ${sequence} dropped unsent: subscription_disabled` },
+      {
+        level: 40,
+        msg: `webhook ${purged.id}: delivery job of event sequence ${gone} dropped unsent: event_gone (the event was purged first: EVENTS_RETENTION_DAYS is shorter than this job's retries and put-offs)`,
+      },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import type { JobInsert, PgBoss } from 'pg-boss';
 import { afterAttempt, type BreakerPolicy, type DeliveryHealth } from './delivery-health';
 import { decideAfterAttempt, isGone, verdictOf, type FinishedAttempt } from './delivery-attempts';
 import { deliveryJob, type DeliveryJobData } from './delivery-jobs';
+import type { DropReason } from './dropped-jobs';
 import type { DeliveryOutcome } from './entities/webhook-delivery.entity';
 import { DELIVERY_QUEUE } from './queue-names';
 import type { QueueDatabase, Transaction } from './queue-database';
@@ -11,7 +12,7 @@ import { releaseDeferredJobs } from './queue-tables';
 export type SettledJob =
   | { kind: 'attempted'; attempt: FinishedAttempt }
   | { kind: 'deferred'; jobId: string; job: DeliveryJobData; until: Date }
-  | { kind: 'dropped'; jobId: string };
+  | { kind: 'dropped'; jobId: string; job: DeliveryJobData; reason: DropReason };
 
 export interface RecorderSettings {
   retryDelays: readonly number[];
@@ -19,9 +20,11 @@ export interface RecorderSettings {
   breaker: BreakerPolicy;
 }
 
-/** What a flush recorded, for the metrics. */
+/** What a flush recorded, for the metrics and the log. */
 export interface RecordedBatch {
   outcomes: Array<{ outcome: DeliveryOutcome; seconds: number }>;
+  /** The jobs completed unsent. */
+  dropped: Array<{ job: DeliveryJobData; reason: DropReason }>;
 }
 
 /** Jobs finished in one transaction at most; more wait for the next. */
@@ -103,7 +106,7 @@ export class AttemptRecorder {
     const attempts = batch.flatMap((settled) => (settled.kind === 'attempted' ? [settled.attempt] : []));
     const before = await lockHealth(tx, attempts);
     const health = new Map(before);
-    const recorded: RecordedBatch = { outcomes: [] };
+    const recorded: RecordedBatch = { outcomes: [], dropped: [] };
     const rows: object[] = [];
     const next: Array<JobInsert<DeliveryJobData>> = [];
     const disabled = new Set<number>();
@@ -123,6 +126,7 @@ export class AttemptRecorder {
     }
     for (const settled of batch) {
       if (settled.kind === 'deferred') next.push(deliveryJob({ ...settled.job, deferred: true }, this.settings.attemptTimeoutMs, settled.until));
+      if (settled.kind === 'dropped') recorded.dropped.push({ job: settled.job, reason: settled.reason });
     }
     if (rows.length > 0) await tx.query(RECORD_ATTEMPTS, [JSON.stringify(rows)]);
     await saveHealth(tx, before, health, disabled);

@@ -7,6 +7,7 @@ import { deliveryJob, jobExpirySeconds, type DeliveryJobData } from './delivery-
 import { findTarget, pingEnvelope, type DeliveryTarget } from './delivery-messages';
 import { DeliveryMetrics } from './delivery-metrics';
 import { dispatchNewEvents } from './dispatcher';
+import { logDroppedJob } from './dropped-jobs';
 import type { EventEnvelope } from '../../events';
 import { DeliveryPump, type PumpLog } from './delivery-pump';
 import { outageAwareLog } from './outage-aware-log';
@@ -50,6 +51,7 @@ export class DeliveryEngine {
   private readonly database: QueueDatabase;
   private readonly boss: PgBoss;
   private readonly pump: DeliveryPump | null;
+  private readonly metrics: DeliveryMetrics;
   private readonly log: PumpLog;
   private dispatching: Promise<void> | null = null;
   private dispatchAgain = false;
@@ -79,8 +81,8 @@ export class DeliveryEngine {
       cronWorkerIntervalSeconds: 5,
     });
     this.boss.on('error', (error) => this.log.error('webhook queue error', error));
-    const metrics = new DeliveryMetrics(registry, { db: this.database, boss: this.boss, attemptsInFlight: () => this.pump?.attemptsInFlight ?? 0 });
-    this.pump = delivers ? new DeliveryPump(this.database, this.boss, settings, { retryDelays: settings.retryDelays }, metrics, this.log) : null;
+    this.metrics = new DeliveryMetrics(registry, { db: this.database, boss: this.boss, attemptsInFlight: () => this.pump?.attemptsInFlight ?? 0 });
+    this.pump = delivers ? new DeliveryPump(this.database, this.boss, settings, { retryDelays: settings.retryDelays }, this.metrics, this.log) : null;
   }
 
   /** Whether commits in this process should kick the dispatcher: someone delivers what it dispatches. */
@@ -149,12 +151,17 @@ export class DeliveryEngine {
   /**
    * The waiting jobs of a subscription just deleted go, after the delete's commit (a rolled-back delete
    * keeps them). One left behind (a crash in between, or one taken meanwhile) is harmless: the pump finds
-   * no subscription for it and completes it unsent.
+   * no subscription for it and completes it unsent. Each is counted and logged as dropped (one taken
+   * between the find and the delete may be counted again by the pump).
    */
   async dropJobsOf(subscriptionId: number): Promise<void> {
     for (;;) {
       const waiting = await this.boss.findJobs<DeliveryJobData>(DELIVERY_QUEUE, { data: { subscriptionId }, queued: true, limit: DROP_BATCH });
       if (waiting.length > 0) await this.boss.deleteJob(DELIVERY_QUEUE, waiting.map((job) => job.id));
+      for (const job of waiting) {
+        this.metrics.dropped('subscription_gone');
+        logDroppedJob(this.log, job.data, 'subscription_gone');
+      }
       if (waiting.length < DROP_BATCH) return;
     }
   }

@@ -3,6 +3,7 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { withinMs } from '../../common/time-limit';
 import type { DeliveryState } from './delivery-health';
 import type { DeliveryOutcome } from './entities/webhook-delivery.entity';
+import { DROP_REASONS, type DropReason } from './dropped-jobs';
 import { DELIVERY_QUEUE } from './queue-names';
 import type { SqlExecutor } from './queue-database';
 import { OLDEST_UNDELIVERED } from './queue-tables';
@@ -36,6 +37,7 @@ export class DeliveryMetrics {
   private readonly deliveries: Counter<'outcome'>;
   private readonly latency: Histogram;
   private readonly deferrals: Counter;
+  private readonly drops: Counter<'reason'>;
 
   constructor(registry: Registry, sources: MetricSources) {
     const registers = [registry];
@@ -51,6 +53,14 @@ export class DeliveryMetrics {
       help: 'Delivery jobs put off because their subscription was paused or had its cap of attempts in flight',
       registers,
     });
+    this.drops = new Counter({
+      name: 'webhook_jobs_dropped_total',
+      help: 'Delivery jobs ended unsent with no attempt recorded, by reason (event_gone, subscription_gone, subscription_disabled)',
+      labelNames: ['reason'],
+      registers,
+    });
+    // Every reason shows from the start, so a rate over it works before its first drop.
+    for (const reason of DROP_REASONS) this.drops.inc({ reason }, 0);
     new Gauge({ name: 'webhook_attempts_in_flight', help: 'Webhook attempts this process has in flight', registers, collect() {
       this.set(sources.attemptsInFlight());
     } });
@@ -95,5 +105,9 @@ export class DeliveryMetrics {
 
   deferred(): void {
     this.deferrals.inc();
+  }
+
+  dropped(reason: DropReason): void {
+    this.drops.inc({ reason });
   }
 }

@@ -4,6 +4,7 @@ import { inFlightCap, type BreakerPolicy, type DeliveryHealth } from './delivery
 import type { DeliveryJobData } from './delivery-jobs';
 import { findTargets, MessageSource, type DeliveryMessage, type DeliveryTarget } from './delivery-messages';
 import type { DeliveryMetrics } from './delivery-metrics';
+import { dropReason, logDroppedJob } from './dropped-jobs';
 import { DELIVERY_QUEUE } from './queue-names';
 import type { QueueDatabase } from './queue-database';
 import { sendAttempt, type AttemptResult } from './send-attempt';
@@ -23,6 +24,7 @@ export interface PumpSettings {
 
 export interface PumpLog {
   warn(message: string): void;
+  debug(message: string): void;
   error(message: string, error: unknown): void;
 }
 
@@ -170,11 +172,10 @@ export class DeliveryPump {
     for (const job of jobs) {
       const target = targets.get(job.data.subscriptionId);
       const message = messages.get(job.id);
-      if (!target?.enabled || !message) {
-        this.track(this.finish({ kind: 'dropped', jobId: job.id }));
-        continue;
-      }
-      this.place({ job, target, message, takenAt: now }, now);
+      const reason = dropReason(target, message);
+      // No reason: the subscription and the body are both there.
+      if (reason === null) this.place({ job, target: target!, message: message!, takenAt: now }, now);
+      else this.track(this.finish({ kind: 'dropped', jobId: job.id, job: job.data, reason }));
     }
   }
 
@@ -291,8 +292,13 @@ export class DeliveryPump {
     this.pace.set(subscriptionId, previous === undefined ? result.durationMs : previous * 0.8 + result.durationMs * 0.2);
   }
 
+  /** Counted once committed: a batch that failed is taken again when its jobs expire. */
   private recorded(batch: RecordedBatch): void {
     for (const { outcome, seconds } of batch.outcomes) this.metrics.observe(outcome, seconds);
+    for (const { job, reason } of batch.dropped) {
+      this.metrics.dropped(reason);
+      logDroppedJob(this.log, job, reason);
+    }
   }
 
   /**

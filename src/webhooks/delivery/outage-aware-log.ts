@@ -11,6 +11,7 @@ import type { PumpLog } from './delivery-pump';
 export function outageAwareLog(log: PumpLog, warnings = new OutageWarnings()): PumpLog {
   return {
     warn: (message) => log.warn(message),
+    debug: (message) => log.debug(message),
     error: (message, error) => {
       const cause = databaseUnavailableCause(error);
       if (cause === null) return log.error(message, error);

@@ -39,6 +39,7 @@ class DispatchAfterCommit implements EventSubscriber {
         const logger = new Logger('WebhookDelivery');
         return new DeliveryEngine(deliverySettings(config, database), metrics.registry, {
           warn: (message) => logger.warn(message),
+          debug: (message) => logger.debug(message),
           error: (message, error) => logger.error(`${message}: ${String(error)}`),
         });
       },

@@ -1,0 +1,37 @@
+import type { DeliveryJobData } from './delivery-jobs';
+import type { DeliveryMessage, DeliveryTarget } from './delivery-messages';
+
+/**
+ * Why a delivery job ended unsent, with no attempt recorded: its subscription was deleted (the pump
+ * finds no row, or its waiting jobs went with the delete), disabled (by a PATCH or after a 410), or its
+ * event is no longer in the event table.
+ */
+export type DropReason = 'event_gone' | 'subscription_gone' | 'subscription_disabled';
+
+export const DROP_REASONS: readonly DropReason[] = ['event_gone', 'subscription_gone', 'subscription_disabled'];
+
+/** Why the pump cannot send a job it took, or null when it can. A ping's message needs its subscription only. */
+export function dropReason(target: DeliveryTarget | undefined, message: DeliveryMessage | undefined): DropReason | null {
+  if (target === undefined) return 'subscription_gone';
+  if (!target.enabled) return 'subscription_disabled';
+  if (message === undefined) return 'event_gone';
+  return null;
+}
+
+export interface DropLog {
+  warn(message: string): void;
+  debug(message: string): void;
+}
+
+/**
+ * One line per dropped job, naming the subscription, the event's sequence (or the ping) and the reason;
+ * never the body or the URL. A deleted or disabled subscription's jobs are expected to go (debug); an
+ * event purged while a job still carried it is not (warn): the events retention is meant to outlast
+ * every job's retries.
+ */
+export function logDroppedJob(log: DropLog, job: Pick<DeliveryJobData, 'subscriptionId' | 'sequence' | 'ping'>, reason: DropReason): void {
+  const carried = job.ping ? `ping ${job.ping.id}` : `event sequence ${String(job.sequence)}`;
+  const line = `webhook ${job.subscriptionId}: delivery job of ${carried} dropped unsent: ${reason}`;
+  if (reason === 'event_gone') log.warn(`${line} (the event was purged first: EVENTS_RETENTION_DAYS is shorter than this job's retries and put-offs)`);
+  else log.debug(line);
+}
