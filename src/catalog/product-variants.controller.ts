@@ -23,6 +23,7 @@ import {
   variantUpdateValidationExample,
   variantValidationExample,
 } from './variants/product-variants.openapi';
+import { variantUpdateFormOptions } from './variants/simple-product-variant';
 import { VariantWritesService } from './variants/variant-writes.service';
 
 /** What a text filter of the grid lists takes besides `criteria[name]=text`. */
@@ -31,8 +32,6 @@ const TEXT_FILTER = 'a text: `criteria[name]=text` (contains, case-insensitive) 
 const ApiProductCode = (name: string) => ApiPathParam(name, 'Product code (exact, case-sensitive match).', string({ example: 'MUG' }));
 const ApiVariantCode = () => ApiPathParam('code', 'Variant code (exact match); only variants of this product are found.', string({ example: 'MUG_SW' }));
 const variantNotFound = () => notFound('The product has no variant with this code (also when the product does not exist).', PRODUCT_VARIANT_NOT_FOUND);
-/** On PUT and PATCH `code` is ignored: a code never changes. */
-const UPDATE_FORM = { disabled: ['code'] } as const;
 
 /** A product's variants, addressed by the product's code and their own. */
 @ApiTags('Products')
@@ -101,7 +100,7 @@ export class ProductVariantsController {
   @ApiVariantBody(VariantReplaceRequestSchema, { version: 1, tracked: true, shippingRequired: true, channelPricings: { WEB: { price: 13 } } }, variantUpdateValidationExample)
   @ApiResponses(noContent('The variant is replaced.'), variantNotFound(), staleVersion())
   @ApiWriteErrors()
-  async replace(@Param('productCode') productCode: string, @Param('code') code: string, @Body(new FormPipe(VariantForm, UPDATE_FORM)) form: SubmittedForm<VariantForm>): Promise<void> {
+  async replace(@Param('productCode') productCode: string, @Param('code') code: string, @Body(new FormPipe(VariantForm, variantUpdateFormOptions('replace'))) form: SubmittedForm<VariantForm>): Promise<void> {
     await this.writes.update(productCode, code, form, 'replace');
   }
 
@@ -116,7 +115,7 @@ export class ProductVariantsController {
   async patch(
     @Param('productCode') productCode: string,
     @Param('code') code: string,
-    @Body(new FormPipe(VariantForm, { ...UPDATE_FORM, partial: true, validateNulls: true })) form: SubmittedForm<VariantForm>,
+    @Body(new FormPipe(VariantForm, variantUpdateFormOptions('merge'))) form: SubmittedForm<VariantForm>,
   ): Promise<void> {
     await this.writes.update(productCode, code, form, 'merge');
   }

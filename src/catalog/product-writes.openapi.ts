@@ -3,7 +3,7 @@ import { ApiBody, type ExamplesObject } from '@nestjs/swagger';
 import { RESOURCE_CODE } from '../common/forms/resource-code';
 import { ApiResponses } from '../common/openapi/api-decorators';
 import { requestSchemaFor } from '../common/openapi/request-schema';
-import { invalidJson, payloadTooLarge, unsupportedMediaType } from '../common/openapi/responses';
+import { invalidJson, payloadTooLarge, unsupportedMediaType, type ResponseSpec } from '../common/openapi/responses';
 import { arrayOf, boolean, closedObject, integer, string, type Schema } from '../common/openapi/schema-builders';
 import { TEXT_EXPECTED, VALUE_INTEGER_RANGE, VALUE_TEXT_LIMIT } from './attributes/attribute-values';
 import { defineSchema } from '../common/openapi/schema-registry';
@@ -11,6 +11,8 @@ import { ATTRIBUTE_BLANK, CODE_BLANK, CODE_INVALID, NAME_BLANK, NAME_TOO_SHORT, 
 import { ProductTranslationForm } from './forms/product-translation.form';
 import { ProductForm } from './forms/product.form';
 import { translationsMap } from './translations/translations-openapi';
+import { ON_HAND_NEGATIVE, PRICE_TOO_LOW, VERSION_STALE } from './variants/forms/variant-messages';
+import { variantFormNode, VariantPatchRequestSchema, VariantReplaceRequestSchema } from './variants/product-variants.openapi';
 
 /** The product form (POST, PUT and PATCH /products) in the OpenAPI document; the product itself is ProductSchema. */
 
@@ -53,8 +55,21 @@ const fieldDescriptions = {
   channels: { description: 'Codes of the channels the product is offered in.', example: ['WEB'] },
   mainTaxon: { description: 'Code of the main taxon; `null` clears it.', example: 'mugs' },
   productTaxons: { description: 'Comma-separated codes of the taxons the product is directly assigned to.', example: 'mugs,category' },
-  options: { description: 'Codes of the product options; ignored once the product has variants.', example: ['MUG_SIZE'] },
+  options: {
+    description: 'Codes of the product options; ignored once the product has variants. A simple product (one variant, no options) has `variant` instead: `options` is then an extra field.',
+    example: ['MUG_SIZE'],
+  },
 };
+
+/** `variant` of PUT and PATCH: the variant form of that method, taken only for a simple product. */
+const simpleVariant = (schema: Schema, method: string) => ({
+  replace: true,
+  description:
+    `Only for a simple product (exactly one variant and no options), in place of \`options\`: its variant, as ${method} of the variant takes it ` +
+    '(`code` ignored: the variant keeps its code; `version` checked as there, a stale one answers 409 with its message at `variant.version`). ' +
+    'Left out (or `null`), the variant is left as it is. For any other product it is an extra field.',
+  allOf: [schema],
+});
 /** An entry of `attributes`; its `value` takes the form the attribute's type reads (attribute-values.ts). */
 const attributeValueFields = {
   nested: {
@@ -110,6 +125,7 @@ export const ProductCreateRequestSchema = requestSchemaFor(ProductForm, 'Product
     associations: associationsMap('A type left out gets no association.'),
     code: { description: 'Unique; letters, digits, dashes and underscores.', pattern: RESOURCE_CODE.source, example: 'MUG' },
   },
+  omit: ['variant'],
   ...attributeValueFields,
 });
 
@@ -123,6 +139,7 @@ export const ProductReplaceRequestSchema = requestSchemaFor(ProductForm, 'Produc
     attributes: attributesField('they replace all of the product\'s values; left out, the product has none.'),
     associations: associationsMap('The map replaces every association: a type left out (or the whole field) loses its association.'),
     code: ignoredCode,
+    variant: simpleVariant(VariantReplaceRequestSchema, 'PUT'),
   },
   ...attributeValueFields,
 });
@@ -137,6 +154,7 @@ export const ProductPatchRequestSchema = requestSchemaFor(ProductForm, 'ProductP
     attributes: attributesField('when given, they replace all of the product\'s values; left out, the values stay.'),
     associations: associationsMap('Only the types given change; the others keep their association.'),
     code: ignoredCode,
+    variant: simpleVariant(VariantPatchRequestSchema, 'PATCH'),
   },
   ...attributeValueFields,
 });
@@ -145,57 +163,83 @@ export const productRequestExamples: ExamplesObject = {
   minimal: { summary: 'Only a code', value: { code: 'TOTE_BAG' } },
   full: { summary: 'With translations, attribute values, channels, taxons, options and associations', value: mugRequest },
 };
-export const productReplaceExamples: ExamplesObject = { replace: { summary: 'Every field', value: mugUpdate } };
+/** A simple product (a gift card: one variant, no options) renamed, priced and stocked in one request. */
+const giftCardUpdate = {
+  enabled: true,
+  translations: { en_US: { name: 'Gift card', slug: 'gift-card' } },
+  channels: ['WEB'],
+  variant: { translations: { en_US: { name: 'Gift card' } }, taxCategory: 'std', channelPricings: { WEB: { price: '25.00' } }, onHand: 100 },
+};
+export const productReplaceExamples: ExamplesObject = {
+  replace: { summary: 'Every field', value: mugUpdate },
+  simple: { summary: 'A simple product with its variant', value: giftCardUpdate },
+};
 export const productPatchExamples: ExamplesObject = {
   rename: { summary: 'A new name in one locale', value: { translations: { en_US: { name: 'Big mug' } } } },
   disable: { summary: 'Disabled', value: { enabled: false } },
   attributes: { summary: 'New attribute values (they replace all the product has)', value: { attributes: [{ attribute: 'mug_material', localeCode: 'en_US', value: 'Stoneware' }] } },
   associate: { summary: 'New similar products; other associations are kept', value: { associations: { similar_products: 'CUP' } } },
+  simple: { summary: "A simple product's name, price and stock", value: { translations: { en_US: { name: 'Gift card' } }, variant: { channelPricings: { WEB: { price: '30.00' } }, onHand: 50 } } },
 };
 
 const messages = arrayOf(string(), { minItems: 1 });
 const fieldNode = closedObject({ errors: messages }, { optional: ['errors'], description: 'The messages of this field; `{}` when it has none.' });
-const formNode = (children: Record<string, Schema>, description?: string) =>
-  closedObject({ errors: messages, children: closedObject(children) }, { optional: ['errors'], ...(description !== undefined && { description }) });
+const formNode = (children: Record<string, Schema>, description?: string, optionalChildren: string[] = []) =>
+  closedObject({ errors: messages, children: closedObject(children, { optional: optionalChildren }) }, { optional: ['errors'], ...(description !== undefined && { description }) });
 const TRANSLATION_FIELDS = ['name', 'slug', 'description', 'metaKeywords', 'metaDescription', 'shortDescription'];
 const translationNode = formNode(Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, fieldNode])));
 const attributeValueNode = formNode({ attribute: fieldNode, localeCode: fieldNode, value: fieldNode });
 
+const productFormNode = formNode(
+  {
+    enabled: fieldNode,
+    translations: closedObject(
+      { errors: messages, children: { type: 'object', description: 'One child per locale of the shop, sent or not.', additionalProperties: translationNode } },
+      { optional: ['errors'] },
+    ),
+    attributes: closedObject(
+      { errors: messages, children: arrayOf(attributeValueNode, { description: 'One node per entry sent, by index.' }) },
+      { optional: ['errors'] },
+    ),
+    associations: closedObject(
+      {
+        errors: messages,
+        children: { type: 'object', description: 'One child per association type (by code), sent or not; a key that names no type is an extra field of the map.', additionalProperties: fieldNode },
+      },
+      { optional: ['errors'] },
+    ),
+    channels: fieldNode,
+    mainTaxon: fieldNode,
+    productTaxons: fieldNode,
+    code: fieldNode,
+    options: fieldNode,
+    variant: {
+      description: "The variant form's tree once `variant` is sent as an object; `{}` when it is left out, its message when it is no object.",
+      anyOf: [fieldNode, variantFormNode],
+    },
+  },
+  undefined,
+  ['options', 'variant'],
+);
+
 const ProductValidationErrorSchema = defineSchema(
   'ProductValidationError',
   closedObject(
-    {
-      code: integer({ enum: [400] }),
-      message: string({ enum: ['Validation Failed'] }),
-      errors: formNode({
-        enabled: fieldNode,
-        translations: closedObject(
-          { errors: messages, children: { type: 'object', description: 'One child per locale of the shop, sent or not.', additionalProperties: translationNode } },
-          { optional: ['errors'] },
-        ),
-        attributes: closedObject(
-          { errors: messages, children: arrayOf(attributeValueNode, { description: 'One node per entry sent, by index.' }) },
-          { optional: ['errors'] },
-        ),
-        associations: closedObject(
-          {
-            errors: messages,
-            children: { type: 'object', description: 'One child per association type (by code), sent or not; a key that names no type is an extra field of the map.', additionalProperties: fieldNode },
-          },
-          { optional: ['errors'] },
-        ),
-        channels: fieldNode,
-        mainTaxon: fieldNode,
-        productTaxons: fieldNode,
-        code: fieldNode,
-        options: fieldNode,
-      }),
-    },
+    { code: integer({ enum: [400] }), message: string({ enum: ['Validation Failed'] }), errors: productFormNode },
     {
       description:
         'The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. Violations of the whole ' +
-        'product (a newly assigned channel some variant has no price in) are in `errors.errors`.',
+        'product (a newly assigned channel some variant has no price in) are in `errors.errors`. A simple product (one variant, no options, on PUT ' +
+        "and PATCH) has `variant` (the variant form's tree, its own violations in `variant.errors`) in place of `options`.",
     },
+  ),
+);
+
+const ProductVersionConflictSchema = defineSchema(
+  'ProductVersionConflict',
+  closedObject(
+    { code: integer({ enum: [409] }), message: string({ enum: ['Validation Failed'] }), errors: productFormNode },
+    { description: "The form as the 400 shows it, with the message at `variant.version`: the simple product's variant changed since the client read it." },
   ),
 );
 
@@ -260,6 +304,59 @@ export const productUpdateValidationExample = {
   },
 };
 
+/** PUT or PATCH of a simple product whose `variant` is invalid: `variant` in place of `options`. */
+export const productSimpleVariantValidationExample = {
+  code: 400,
+  message: 'Validation Failed',
+  errors: {
+    children: {
+      enabled: {},
+      translations: { children: { en_US: { children: noTranslationErrors }, de_DE: { children: noTranslationErrors } } },
+      attributes: { children: [] },
+      associations: { children: { similar_products: {} } },
+      channels: {},
+      mainTaxon: {},
+      productTaxons: {},
+      code: {},
+      variant: {
+        children: {
+          translations: { children: { en_US: { children: { name: {} } }, de_DE: { children: { name: {} } } } },
+          version: {},
+          tracked: {},
+          width: {},
+          height: {},
+          depth: {},
+          weight: {},
+          taxCategory: { errors: ['This value is not valid.'] },
+          shippingRequired: {},
+          shippingCategory: {},
+          channelPricings: { children: { WEB: { children: { price: { errors: [PRICE_TOO_LOW] }, originalPrice: {} } } } },
+          code: {},
+          optionValues: { children: {} },
+          onHand: { errors: [ON_HAND_NEGATIVE] },
+        },
+      },
+    },
+  },
+};
+
+/** A stale `variant.version` of a simple product: its message there, the product unchanged. */
+export function staleVariantVersion(): ResponseSpec {
+  const variant = productSimpleVariantValidationExample.errors.children.variant;
+  const children = { ...variant.children, taxCategory: {}, channelPricings: { children: { WEB: { children: { price: {}, originalPrice: {} } } } }, onHand: {}, version: { errors: [VERSION_STALE] } };
+  return {
+    status: 409,
+    description: "The `variant.version` sent is not the current one: the simple product's variant changed since it was read (by an order too). Nothing changed; read it again.",
+    schema: ProductVersionConflictSchema,
+    examples: {
+      staleVersion: {
+        summary: 'A stale variant version',
+        value: { code: 409, message: 'Validation Failed', errors: { children: { ...productSimpleVariantValidationExample.errors.children, variant: { children } } } },
+      },
+    },
+  };
+}
+
 /** PUT or PATCH assigning a channel that some variant of the product has no price in. */
 export const productUnpricedChannelExample = {
   code: 400,
@@ -285,7 +382,7 @@ export function ApiProductBody(options: { schema: Schema; examples: ExamplesObje
   return applyDecorators(
     ApiBody({
       required: true,
-      description: 'JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`, `variant`) are refused as extra fields.',
+      description: 'JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`; `variant` except on PUT and PATCH of a simple product, where `options` is one) are refused as extra fields.',
       schema: options.schema,
       examples: options.examples,
     }),

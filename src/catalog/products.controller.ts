@@ -22,6 +22,8 @@ import {
   productReplaceExamples,
   productRequestExamples,
   productEmptyValidationExample,
+  productSimpleVariantValidationExample,
+  staleVariantVersion,
   productUnpricedChannelExample,
   productUpdateValidationExample,
   productValidationExample,
@@ -37,7 +39,13 @@ const productNotFound = () => notFound('No product has this code.', PRODUCT_NOT_
 /** `code` is a child of the update forms that is never read (a code never changes). */
 const UPDATE_FORM = { disabled: ['code'] } as const;
 /** The 400 of a change that assigns a channel some variant of the product has no price in. */
-const unpricedChannel = { status: 400, examples: { unpricedChannel: { summary: 'A new channel without the variants\' prices', value: productUnpricedChannelExample } } };
+const unpricedChannel = {
+  status: 400,
+  examples: {
+    unpricedChannel: { summary: 'A new channel without the variants\' prices', value: productUnpricedChannelExample },
+    simpleVariant: { summary: 'A simple product with an invalid `variant` (in place of `options`)', value: productSimpleVariantValidationExample },
+  },
+};
 
 /** Products, addressed by code (their variants: product-variants.controller.ts). */
 @ApiTags('Products')
@@ -110,11 +118,11 @@ export class ProductsController {
   @ApiOperation({
     operationId: 'replaceProduct',
     summary: 'Replace a product',
-    description: 'Every field left out is cleared, and every translation the product has must be sent again; `code` is ignored, and `options` once the product has variants.',
+    description: 'Every field left out is cleared, and every translation the product has must be sent again; `code` is ignored, and `options` once the product has variants. A simple product (one variant, no options) takes `variant` (its variant, replaced as PUT of the variant does) instead of `options`.',
   })
   @ApiProductCode('code')
   @ApiProductBody({ schema: ProductReplaceRequestSchema, examples: productReplaceExamples, validationExample: productUpdateValidationExample })
-  @ApiResponses(noContent('The product is replaced.'), productNotFound(), unpricedChannel)
+  @ApiResponses(noContent('The product is replaced.'), productNotFound(), unpricedChannel, staleVariantVersion())
   @ApiWriteErrors()
   async replace(@Param('code') code: string, @Body(new FormPipe(ProductForm, UPDATE_FORM)) form: SubmittedForm<ProductForm>): Promise<void> {
     await this.writes.update(code, form, 'replace');
@@ -125,11 +133,11 @@ export class ProductsController {
   @ApiOperation({
     operationId: 'updateProduct',
     summary: 'Change some fields of a product',
-    description: 'Only the fields given change (in `translations`, only the locales and texts given); `code` is ignored, and `options` once the product has variants.',
+    description: 'Only the fields given change (in `translations`, only the locales and texts given); `code` is ignored, and `options` once the product has variants. A simple product (one variant, no options) takes `variant` (its variant, changed as PATCH of the variant does) instead of `options`.',
   })
   @ApiProductCode('code')
   @ApiProductBody({ schema: ProductPatchRequestSchema, examples: productPatchExamples, validationExample: productUpdateValidationExample })
-  @ApiResponses(noContent('The fields given are changed.'), productNotFound(), unpricedChannel)
+  @ApiResponses(noContent('The fields given are changed.'), productNotFound(), unpricedChannel, staleVariantVersion())
   @ApiWriteErrors()
   async patch(@Param('code') code: string, @Body(new FormPipe(ProductForm, { ...UPDATE_FORM, partial: true, validateNulls: true })) form: SubmittedForm<ProductForm>): Promise<void> {
     await this.writes.update(code, form, 'merge');

@@ -68,6 +68,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * meanwhile. Two product writes that each name the other product (a change naming the product being
  * deleted, or two changes naming each other) take the two product locks in opposite orders and can
  * deadlock; the retry of write-transaction.ts runs the loser again.
+ * A change of a simple product (one variant, no options) that sends `variant` then locks that variant FOR
+ * UPDATE (level 5; src/catalog/variants/simple-product-variant.ts), after all of the above and before the
+ * event counter: its product's FOR UPDATE, already held, stands in for the FOR NO KEY UPDATE the variant
+ * routes take first (it is stronger, and keeps the product simple until commit).
  * A product change checks under its FOR UPDATE that every variant has a price in each channel it newly
  * assigns, and a variant's create or change checks under its product's FOR NO KEY UPDATE that the variant
  * keeps a price in each channel of the product: the two locks conflict, so a channel assigned while a

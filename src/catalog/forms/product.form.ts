@@ -24,12 +24,15 @@ const LISTED_CODE = /^\S.{0,254}$/s;
 /**
  * Body of POST, PUT and PATCH `/products`. Taxons, channels and options are named by code; `productTaxons`
  * is one text of comma-separated taxon codes. `code` is read on POST only (a code never changes), and
- * `options` only while the product has no variants. `translations` is a map keyed by locale code, read by
+ * `options` only while the product has no variants. A simple product (one variant, no options) has
+ * `variant` in place of `options`: its variant's form (src/catalog/variants/simple-product-variant.ts), so
+ * the service includes one of the two once it knows the product. `translations` is a map keyed by locale code, read by
  * the service against the shop's locales (src/common/forms/keyed-forms.ts), `associations` a map keyed by
  * association type code, also read by the service.
  */
 @Form({
-  fields: ['enabled', 'translations', 'attributes', 'associations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options'],
+  fields: ['enabled', 'translations', 'attributes', 'associations', 'channels', 'mainTaxon', 'productTaxons', 'code', 'options', 'variant'],
+  dependentFields: ['options', 'variant'],
   keyed: { translations: ProductTranslationForm },
   lists: { attributes: ProductAttributeValueForm },
 })
@@ -75,6 +78,9 @@ export class ProductForm {
   @IsOptional()
   @Transform(codeList)
   options?: string[];
+
+  /** The variant form of a simple product's only variant, read by the service on PUT and PATCH. */
+  variant?: unknown;
 }
 
 /** The taxon codes of `productTaxons`: comma-separated, each trimmed, empty ones and repeats left out. */

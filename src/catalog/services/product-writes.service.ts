@@ -26,6 +26,8 @@ import { checkSlugs, checkTranslationPresence, readTranslations, type SentTransl
 import type { ProductTranslationForm } from '../forms/product-translation.form';
 import { applyProductTranslations, PRODUCT_TRANSLATIONS } from './product-translations';
 import { applyAttributeValues, checkedAttributeValues } from './product-attribute-values';
+import { applySimpleVariant, checkSimpleProductVariant, checkSimpleVariantVersion } from '../variants/simple-product-variant';
+import { variantBody } from '../variants/variant-writes.service';
 
 /** A product as GET /products/{code} shows it (and its events carry it). */
 type ShownProduct = ReturnType<typeof serializeProduct>;
@@ -38,6 +40,8 @@ const UNIQUE_SLUG = 'product_translation_locale_slug_unique';
 interface ProductChanges {
   enabled?: boolean;
   channels?: number[];
+  /** The codes of `channels`. */
+  channelCodes?: string[];
   mainTaxon?: number | null;
   taxons?: number[];
   options?: number[];
@@ -60,7 +64,10 @@ async function checkedChanges(tx: EntityManager, form: SubmittedForm<ProductForm
   if (fields.channels !== undefined && !errors.has('channels')) {
     const ids = idsOf(fields.channels, await lockedIdsByCode(tx, 'channel', fields.channels));
     if (ids === null) errors.add('channels', NOT_VALID);
-    else changes.channels = ids;
+    else {
+      changes.channels = ids;
+      changes.channelCodes = fields.channels;
+    }
   }
 
   const mainTaxon = errors.has('mainTaxon') ? undefined : fields.mainTaxon;
@@ -182,6 +189,7 @@ export class ProductWritesService {
     let sent: SentTranslations<ProductTranslationForm> = new Map();
     return this.withUniqueTexts(form, () => sent, null, () =>
       inWriteTransaction(this.em, async (tx) => {
+        form.errors.include('options');
         await checkUnique(tx, form.errors, UNIQUE_CODE, form.data.code);
         const { locales, sent: read } = await this.translations(tx, form, 'create');
         sent = read;
@@ -207,7 +215,9 @@ export class ProductWritesService {
   /**
    * PUT (`replace`) or PATCH (`merge`); the code never changes. An unknown code is a 404 before the form's
    * violations. A write that changes nothing records no event; one that changes only translations,
-   * attribute values, channels, taxons, options or associations still moves `updatedAt`.
+   * attribute values, channels, taxons, options or associations still moves `updatedAt`. A simple
+   * product (one variant, no options) takes `variant` instead of `options`: its variant changed in the
+   * same transaction, with `product_variant.updated` recorded before the `product.updated`.
    */
   async update(code: string, form: SubmittedForm<ProductForm>, mode: UpdateMode): Promise<void> {
     let sent: SentTranslations<ProductTranslationForm> = new Map();
@@ -215,6 +225,10 @@ export class ProductWritesService {
       inWriteTransaction(this.em, async (tx) => {
         const product = await tx.findOne(Product, { code }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         if (product === null) throw resourceNotFound('product');
+        // Under the product's lock no variant is created or deleted, and options change only by product writes.
+        const variantCount = await tx.count(ProductVariant, { product });
+        const simple = variantCount === 1 && (await product.options.loadCount()) === 0;
+        form.errors.include(simple ? 'variant' : 'options');
         const { locales, sent: read } = await this.translations(tx, form, mode);
         sent = read;
         const before = await shownProduct(tx, code);
@@ -222,19 +236,25 @@ export class ProductWritesService {
         if (mode === 'replace' || form.sent.has('translations')) {
           checkTranslationPresence(form.errors, sent, translations.map((translation) => translation.locale), locales, mode, PRODUCT_TRANSLATIONS);
         }
-        const hasVariants = (await tx.count(ProductVariant, { product })) > 0;
+        const hasVariants = variantCount > 0;
         const changes = await checkedChanges(tx, form, mode, hasVariants);
-        if (hasVariants) await checkNewChannelsPriced(tx, form, product.id, changes.channels);
         const associations = await checkedAssociations(tx, form, mode, code);
         const attributeValues = await checkedAttributeValues(tx, form, mode, locales);
+        // The variant comes after the key-share locks above (level 5 after the products); its prices are
+        // judged against the channels the product has after this write, which covers the new ones.
+        const variantWrite = simple ? await checkSimpleProductVariant(tx, form.errors, form.data.variant, mode, product, changes.channelCodes) : undefined;
+        if (hasVariants && variantWrite === undefined) await checkNewChannelsPriced(tx, form, product.id, changes.channels);
         await checkSlugs(tx, form.errors, sent, product.id, PRODUCT_TRANSLATIONS);
         throwIfInvalid(form.errors);
+        if (variantWrite !== undefined) checkSimpleVariantVersion(form.errors, variantWrite);
         const stamp = product.updatedAt.getTime();
         await applyChanges(tx, product, changes);
         applyProductTranslations(tx, product, translations, sent, mode);
         if (attributeValues !== undefined) await applyAttributeValues(tx, product, attributeValues, false);
+        const variantChanged = variantWrite !== undefined && applySimpleVariant(tx, variantWrite);
         await tx.flush();
         if (associations !== undefined) await applyAssociations(tx, product.id, associations);
+        if (variantChanged) await this.outbox.record(tx, { type: 'product_variant.updated', data: await variantBody(tx, code, variantWrite.variant.code) });
         let updated = await shownProduct(tx, code);
         if (withoutUpdatedAt(updated) === withoutUpdatedAt(before)) return;
         if (product.updatedAt.getTime() === stamp) {

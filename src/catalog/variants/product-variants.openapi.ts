@@ -123,7 +123,8 @@ const formNode = (children: Record<string, Schema>, optionalChildren: string[] =
 const keyedNode = (entry: Schema, keyedBy: string): SchemaObject =>
   closedObject({ errors: errorList, children: { type: 'object', description: `One child per ${keyedBy}.`, additionalProperties: entry } }, { optional: ['errors'] });
 
-const variantFormNode = formNode(
+/** The variant form's node of the 400 tree (also the `variant` of a simple product's form). */
+export const variantFormNode = formNode(
   {
     translations: keyedNode(formNode({ name: fieldNode() }), 'locale of the shop'),
     version: fieldNode(),

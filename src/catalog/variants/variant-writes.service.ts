@@ -41,7 +41,7 @@ async function lockProduct(tx: EntityManager, code: string): Promise<Product | n
 }
 
 /** The variant as GET answers it, read in the write's transaction: the answer to POST and the data of its event. */
-async function variantBody(tx: EntityManager, productCode: string, code: string) {
+export async function variantBody(tx: EntityManager, productCode: string, code: string) {
   const variant = await findVariant(tx, productCode, code);
   if (variant === null) throw new Error(`The variant ${code} just written cannot be read`);
   return serializeVariant(variant);

@@ -3,6 +3,12 @@ import { EXTRA_FIELDS } from './messages';
 
 type ErrorNode = Record<string, unknown>;
 
+/** A node of the tree rendered by another collector (e.g. a form whose maps have children known only at run time). */
+interface ErrorTreeNode {
+  readonly isValid: boolean;
+  toJSON(): unknown;
+}
+
 /** A node of the 400 tree: its own messages first, then its children when it has any. */
 const node = (messages: readonly string[], children?: unknown): ErrorNode => ({
   ...(messages.length > 0 && { errors: [...messages] }),
@@ -14,6 +20,7 @@ export class FormErrors {
   private readonly rootErrors: string[] = [];
   private readonly fieldErrors = new Map<string, string[]>();
   private readonly subForms = new Map<string, FormErrors>();
+  private readonly nodes = new Map<string, ErrorTreeNode>();
   private readonly lists = new Map<string, FormListErrors>();
   private readonly included = new Set<string>();
   private readonly choices = new Map<string, number>();
@@ -77,9 +84,10 @@ export class FormErrors {
    * Reports `nested` as the node of `field`, a child whose own children are known only at run time (a
    * map keyed by locales or channels, see keyed-forms.ts): its messages and children, in its shape's order.
    */
-  nest(field: string, nested: FormErrors): this {
+  nest(field: string, nested: FormErrors | ErrorTreeNode): this {
     if (!this.shape.fields.includes(field)) throw new Error(`"${field}" is not a field`);
-    this.subForms.set(field, nested);
+    if (nested instanceof FormErrors) this.subForms.set(field, nested);
+    else this.nodes.set(field, nested);
     return this;
   }
 
@@ -113,6 +121,7 @@ export class FormErrors {
       this.ownErrors.length === 0 &&
       [...this.fieldErrors.keys()].every((field) => ignored(field) || !this.has(field)) &&
       [...this.subForms.values()].every((form) => form.isValid) &&
+      [...this.nodes.values()].every((node) => node.isValid) &&
       [...this.lists.values()].every((list) => list.isValid)
     );
   }
@@ -121,7 +130,7 @@ export class FormErrors {
   toJSON(): ErrorNode {
     const children: Record<string, unknown> = {};
     for (const field of this.children) {
-      const nested = this.subForms.get(field);
+      const nested = this.nodes.get(field) ?? this.subForms.get(field);
       if (nested) {
         children[field] = nested.toJSON();
       } else if (this.shape.lists[field]) {

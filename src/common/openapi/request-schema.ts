@@ -25,6 +25,8 @@ export interface RequestSchemaOptions {
   required?: readonly string[];
   /** Per key: merged over what the decorators give; `replace: true` takes the given schema as is. */
   properties?: Record<string, SchemaObject & { replace?: boolean }>;
+  /** Children of the form this request never takes (sending them is an extra field). */
+  omit?: readonly string[];
   /** Per nested form (or list of forms) key: options for the nested object's own keys. */
   nested?: Record<string, RequestSchemaOptions & { description?: string }>;
 }
@@ -74,6 +76,7 @@ export function requestSchemaOf(form: FormClass, options: RequestSchemaOptions =
   const rules = rulesOf(form);
   const keys: string[] = [];
   for (const field of shape.fields) {
+    if (options.omit?.includes(field)) continue;
     keys.push(field);
     for (const [alias, target] of Object.entries(shape.aliases)) if (target === field) keys.push(alias);
   }

@@ -44,6 +44,11 @@ export interface CheckedVariant {
 interface VariantFormTarget {
   productId: number;
   variant: ProductVariant | null;
+  /**
+   * The codes of the channels the product is in after the write, when a product write changes them along
+   * with its variant; otherwise those stored.
+   */
+  productChannels?: readonly string[];
 }
 
 interface OptionRow {
@@ -135,10 +140,21 @@ function finalOptionValueIds(variant: ProductVariant | null, chosen: Map<string,
  * among the product's other variants. Throws the 400 with every violation; answers the checked values.
  */
 export async function checkVariantForm(tx: EntityManager, form: SubmittedForm<VariantForm>, mode: VariantFormMode, target: VariantFormTarget): Promise<CheckedVariant> {
+  const checked = await readVariantForm(tx, form, mode, target);
+  checked.errors.throwIfInvalid();
+  return checked;
+}
+
+/**
+ * What checkVariantForm checks, without throwing: the values are only to be applied once
+ * `errors.isValid` (a form nested in another one is judged with the other's violations).
+ */
+export async function readVariantForm(tx: EntityManager, form: SubmittedForm<VariantForm>, mode: VariantFormMode, target: VariantFormTarget): Promise<CheckedVariant> {
   const { data } = form;
   const onHandSent = form.sent.has('onHand');
   if (onHandSent) form.errors.include('onHand');
   const keys = await formKeys(tx, target.productId);
+  if (target.productChannels !== undefined) keys.productChannels = [...target.productChannels];
   const errors = new VariantFormErrors(form.errors, { locales: keys.locales, channels: keys.channels, options: keys.options.map((option) => option.code) });
   const existingPricings = new Map((target.variant?.channelPricings.getItems() ?? []).map((p) => [p.channelCode, { price: p.price, originalPrice: p.originalPrice }]));
   const translations = readTranslations(data.translations, errors.translations, mode);
@@ -158,7 +174,6 @@ export async function checkVariantForm(tx: EntityManager, form: SubmittedForm<Va
   // Judged only on prices that could be read: an invalid map already has its own violations.
   const pricingsRead = channelPricings !== undefined || (mode === 'merge' && data.channelPricings === undefined);
   if (pricingsRead && !pricedInEveryChannel(keys.productChannels, existingPricings, channelPricings)) form.errors.addRoot(PRICE_FOR_EVERY_CHANNEL);
-  errors.throwIfInvalid();
   const replaced = <T>(value: T | undefined, cleared: T): T | undefined => (value !== undefined ? value : mode === 'merge' ? undefined : cleared);
   return {
     mode,
