@@ -102,17 +102,18 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * owned through its lock. Such a change conflicts with the order path's FOR NO KEY UPDATE on the counters
  * (levels 3 and 4) only by waiting: it holds no other lock the order path wants.
  *
- * Product options form one ordered list: a create, change or delete of one locks every option FOR NO KEY
- * UPDATE in id order (positions move; products may still name options meanwhile), and a delete then
- * locks its option FOR UPDATE (src/catalog/options/option-positions.ts). A product association type is
- * locked FOR UPDATE by its change or delete, the only lock of that write but the idempotency key (a product
- * write naming it holds a key-share lock on it, which the delete waits for before it checks it is unused).
- *
- * Product attributes (src/catalog/attributes): every create, change and delete first locks the table
- * product_attribute in SHARE ROW EXCLUSIVE mode (it conflicts with itself, not with reads), since a create,
- * a move or a delete renumbers the positions of the others; no other write takes it. A delete then locks its
- * attribute FOR UPDATE, which the key-share locks of product writes naming it wait for (or it for them),
- * before it checks that no product has a value of it. Translations are owned through it.
+ * Product options and product attributes each form one ordered list (src/catalog/positions/ordered-list.ts):
+ * every create, change and delete of one first locks its table (product_option, product_attribute) in SHARE
+ * ROW EXCLUSIVE mode, since a create, a move or a delete renumbers the positions of the others; the mode
+ * conflicts with itself (these writes take turns, creates included) but not with reads nor with the
+ * key-share locks of product writes naming them, and no other write takes it. Renumbering updates no key
+ * column, so it never waits for those key-share locks. A delete then locks its option or attribute FOR
+ * UPDATE, which the key-share locks of product writes naming it wait for (or it for them), before it checks
+ * that nothing refers to it (for an option: no product offers it and no variant is made of its values; for
+ * an attribute: no product has a value of it). Their translations and an option's values are owned through
+ * that lock. A product association type is locked FOR UPDATE by its change or delete, the only lock of that
+ * write but the idempotency key (a product write naming it holds a key-share lock on it, which the delete
+ * waits for before it checks it is unused).
  *
  * Rows a write owns through its locked order (lines, units, adjustments, payments, shipments, its
  * addresses) need no lock of their own.

@@ -1,3 +1,4 @@
+import { lockConflicts } from '../../src/database/write-transaction';
 import { expectJson, expectNoContent, idOf, sql } from '../support/cart-expectations';
 import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';
 import { stamps } from '../support/resource-expectations';
@@ -389,5 +390,20 @@ describe('catalog: product attribute values', () => {
 
   it('answers 404 for an unknown product before reading the values', async () => {
     expectJson(await send('PATCH', '/api/v1/products/NOPE', { attributes: [{ attribute: 'nope' }] }), 404, { code: 404, message: 'The "product" has not been found' });
+  });
+
+  it('moves attributes while product writes name them, without a deadlock or a retry', async () => {
+    expect((await send('POST', '/api/v1/products/', { code: 'RACED_MUG' })).statusCode).toBe(201);
+    const before = { ...lockConflicts };
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4, 5].flatMap((n) => [
+        send('PATCH', '/api/v1/products/RACED_MUG', { attributes: [{ attribute: n % 2 === 0 ? 'capacity' : 'mug_story', localeCode: 'en_US', value: n % 2 === 0 ? n : `Story ${n}` }] }),
+        send('PATCH', `/api/v1/product-attributes/${n % 2 === 0 ? 'mug_story' : 'capacity'}`, { position: n }),
+      ]),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 12 }, () => 204));
+    expect(lockConflicts).toEqual(before);
+    const rows = await sql<{ position: number }>(t, 'select position from product_attribute order by position');
+    expect(rows.map((row) => row.position)).toEqual(rows.map((_, index) => index));
   });
 });

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { lockConflicts } from '../../src/database/write-transaction';
 import { expectJson, expectNoContent, sql, validationFailed } from '../support/cart-expectations';
 import { AUTH, JSON_AUTH, loadShop } from '../support/cart-fixtures';
 import { plainPage } from '../support/plain-page';
@@ -190,6 +191,34 @@ describe('product options', () => {
     it('places a position past the end last', async () => {
       expectJson(await request('POST', BASE, { code: 'FAR', position: 40 }), 201, await option('FAR'));
       expect(await positions()).toEqual(['COLOR:0', 'MUG_SIZE:1', 'MUG_MATERIAL:2', 'FAR:3']);
+    });
+
+    it('keeps one list numbered from 0 through concurrent creates, moves and a delete', async () => {
+      const answers = await Promise.all([
+        ...['C1', 'C2', 'C3', 'C4'].map((code, index) => request('POST', BASE, { code, ...(index % 2 === 0 && { position: 0 }) })),
+        request('PATCH', `${BASE}COLOR`, { position: 9 }),
+        request('PATCH', `${BASE}MUG_SIZE`, { position: 0 }),
+        request('DELETE', `${BASE}MUG_MATERIAL`, undefined, AUTH),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 204, 204, 204]);
+      const rows = await sql<{ code: string; position: number }>(t, 'select code, position from product_option order by position, id');
+      expect({ codes: rows.map((row) => row.code).sort(), positions: rows.map((row) => row.position) }).toEqual({
+        codes: ['C1', 'C2', 'C3', 'C4', 'COLOR', 'MUG_SIZE'],
+        positions: [0, 1, 2, 3, 4, 5],
+      });
+    });
+
+    it('moves options while product writes name them, without a deadlock or a retry', async () => {
+      const before = { ...lockConflicts };
+      const answers = await Promise.all(
+        [0, 1, 2, 3, 4, 5].flatMap((n) => [
+          request('PATCH', '/api/v1/products/MUG', { options: n % 2 === 0 ? ['COLOR', 'MUG_SIZE'] : ['MUG_MATERIAL', 'COLOR'] }),
+          request('PATCH', `${BASE}${n % 2 === 0 ? 'MUG_MATERIAL' : 'COLOR'}`, { position: n % 3 }),
+        ]),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 12 }, () => 204));
+      expect(lockConflicts).toEqual(before);
+      expect((await positions()).map((entry) => Number(entry.split(':')[1]))).toEqual([0, 1, 2]);
     });
 
     it.each([

@@ -8,8 +8,8 @@ import type { UpdateMode } from '../../common/forms/submitted-changes';
 import { checkUnique, withUniqueValue, type UniqueField } from '../../common/forms/unique-value';
 import { isPlainObject, type SubmittedForm } from '../../common/forms/validate-form';
 import { inWriteTransaction } from '../../database/write-transaction';
+import { closeGap, itemsInOrder, lockList, placeAt, type OrderedList } from '../positions/ordered-list';
 import { readConfiguration } from './attribute-configuration';
-import { attributesInOrder, closeGap, lockAttributeList, placeAt } from './attribute-positions';
 import { ATTRIBUTE_STORAGE, isAttributeType, type AttributeType } from './attribute-types';
 import { productAttributeNotFound } from './product-attribute-not-found';
 import { ProductAttributeTranslation } from './product-attribute-translation.entity';
@@ -21,6 +21,9 @@ import type { ProductAttributeForm, ProductAttributeTranslationForm } from './pr
 const IN_USE = 'select exists (select 1 from product_attribute_value where attribute_id = ?) as used';
 
 const UNIQUE_CODE: UniqueField = { entity: ProductAttribute, property: 'code', constraint: 'product_attribute_code_unique', message: CODE_TAKEN };
+
+/** Attributes form one ordered list: their positions are its indexes. */
+const ATTRIBUTES: OrderedList<ProductAttribute> = { table: 'product_attribute', entity: ProductAttribute };
 
 /** The shop's locale codes, in the order they were created: the keys `translations` takes. */
 async function localeCodes(tx: EntityManager): Promise<string[]> {
@@ -43,7 +46,7 @@ function translationsAsSent(value: unknown, existing: readonly ProductAttributeT
 /**
  * Creates, changes and deletes product attributes with their translations, each in one transaction.
  * Positions are indexes of one ordered list: a create or a move shifts the attributes after it, a delete
- * closes the gap (attribute-positions.ts).
+ * closes the gap (src/catalog/positions/ordered-list.ts).
  */
 @Injectable()
 export class ProductAttributeWritesService {
@@ -59,8 +62,8 @@ export class ProductAttributeWritesService {
         const translations = readKeyedForms<ProductAttributeTranslationForm>(form.errors, 'translations', data.translations, locales);
         const configuration = readConfiguration(form.errors, type, data.configuration, {}, locales, 'replace');
         throwIfInvalid(form.errors);
-        await lockAttributeList(tx);
-        const others = await attributesInOrder(tx);
+        await lockList(tx, ATTRIBUTES);
+        const others = await itemsInOrder(tx, ATTRIBUTES);
         const attribute = tx.create(ProductAttribute, { code: data.code!, type, storageType: ATTRIBUTE_STORAGE[type], configuration: configuration! });
         placeAt(others, attribute, data.position ?? null);
         for (const [locale, entry] of translations!) tx.create(ProductAttributeTranslation, { attribute, locale, name: entry.data.name! });
@@ -79,7 +82,7 @@ export class ProductAttributeWritesService {
   async update(code: string, form: SubmittedForm<ProductAttributeForm>, mode: UpdateMode): Promise<void> {
     const data = form.data;
     await inWriteTransaction(this.em, async (tx) => {
-      await lockAttributeList(tx);
+      await lockList(tx, ATTRIBUTES);
       const attribute = await tx.findOne(ProductAttribute, { code });
       if (attribute === null) throw productAttributeNotFound();
       const type = attribute.type;
@@ -98,7 +101,7 @@ export class ProductAttributeWritesService {
       throwIfInvalid(form.errors);
 
       if (data.position != null) {
-        const others = (await attributesInOrder(tx)).filter((other) => other.id !== attribute.id);
+        const others = (await itemsInOrder(tx, ATTRIBUTES)).filter((other) => other !== attribute);
         placeAt(others, attribute, data.position);
       }
       attribute.configuration = configuration!;
@@ -119,8 +122,8 @@ export class ProductAttributeWritesService {
   /** A delete of an attribute that products have values of is refused (409), nothing written. */
   async delete(code: string): Promise<void> {
     await inWriteTransaction(this.em, async (tx) => {
-      await lockAttributeList(tx);
-      const list = await attributesInOrder(tx);
+      await lockList(tx, ATTRIBUTES);
+      const list = await itemsInOrder(tx, ATTRIBUTES);
       const attribute = list.find((item) => item.code === code);
       if (attribute === undefined) throw productAttributeNotFound();
       // A product write names the attribute FOR KEY SHARE: this waits for it, then sees its values.

@@ -1,8 +1,8 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { deleteUnlessReferenced, type DeletableTable } from '../../common/deletion/delete-unless-referenced';
-import { resourceNotFound } from '../../common/errors/api-error';
+import { lockUnreferenced, type DeletableTable } from '../../common/deletion/delete-unless-referenced';
+import { conflict, resourceInUseMessage, resourceNotFound } from '../../common/errors/api-error';
 import type { UpdateMode } from '../../common/forms/submitted-changes';
 import { checkUnique, withUniqueValue, type UniqueField } from '../../common/forms/unique-value';
 import type { SubmittedForm } from '../../common/forms/validate-form';
@@ -14,7 +14,7 @@ import { localeCodes } from '../translations/locale-codes';
 import { throwIfInvalidWithTranslations, withTranslationTrees, type TranslationTree } from '../translations/translated-form-errors';
 import { KeyedFormErrors } from '../forms/keyed-form-errors';
 import type { TranslationsForm, TranslationTexts } from '../translations/translations-form';
-import { clampedPosition, lockOptionOrder, renumber } from './option-positions';
+import { closeGap, itemsInOrder, lockList, placeAt, type OrderedList } from '../positions/ordered-list';
 import { CODE_TAKEN, VALUE_CODE_BLANK, VALUE_CODE_TAKEN } from './product-option-messages';
 import { OPTION_TRANSLATIONS, VALUE_TRANSLATIONS, type OptionValueForm, type ProductOptionForm } from './product-option.form';
 import { ProductOptionTranslation } from './product-option-translation.entity';
@@ -22,6 +22,9 @@ import { optionName } from './product-option-translations';
 
 const UNIQUE_CODE: UniqueField = { entity: ProductOption, property: 'code', constraint: 'product_option_code_unique', message: CODE_TAKEN };
 const VALUE_CODE_CONSTRAINT = 'product_option_value_code_unique';
+
+/** Options form one ordered list: their positions are its indexes. */
+const OPTIONS: OrderedList<ProductOption> = { table: 'product_option', entity: ProductOption };
 
 /** Products offer options, and their variants are made of option values; translations and values go with the option. */
 const PRODUCT_OPTIONS: DeletableTable = {
@@ -111,8 +114,8 @@ class OptionSubmission {
 
 /**
  * Creates, changes and deletes product options with their translations and values, each in one
- * transaction. Options form one ordered list: a write that places one locks every option (id order)
- * and renumbers the others around it.
+ * transaction. Options form one ordered list (src/catalog/positions/ordered-list.ts): every write locks it
+ * first; a create or a move shifts the options after it, a delete closes the gap.
  */
 @Injectable()
 export class ProductOptionWritesService {
@@ -126,13 +129,11 @@ export class ProductOptionWritesService {
           submission = new OptionSubmission(tx, form, 'create');
           await checkUnique(tx, form.errors, UNIQUE_CODE, form.data.code);
           const { locales, names, values } = await submission.read(null, new Map());
-          const rows = await lockOptionOrder(tx);
-          const position = Math.min(form.data.position ?? rows.length, rows.length);
-          const order: Array<number | null> = rows.map((row) => row.id);
-          order.splice(position, 0, null);
-          await renumber(tx, rows, order);
+          await lockList(tx, OPTIONS);
+          const others = await itemsInOrder(tx, OPTIONS);
           const code = form.data.code!;
-          const option = tx.create(ProductOption, { code, name: optionName(code, nameMap(names), locales), position });
+          const option = tx.create(ProductOption, { code, name: optionName(code, nameMap(names), locales) });
+          placeAt(others, option, form.data.position ?? null);
           const translations = [...names].map(([locale, { name }]) => tx.create(ProductOptionTranslation, { option, locale, name: name! }));
           for (const added of values.added) this.addValue(tx, option, added.code, added.texts);
           await tx.flush();
@@ -147,19 +148,15 @@ export class ProductOptionWritesService {
     let submission: OptionSubmission | undefined;
     await this.reportingValueCodes(form, () => submission, () =>
       inWriteTransaction(this.em, async (tx) => {
-        const rows = await lockOptionOrder(tx);
-        const row = rows.find((candidate) => candidate.code === code);
-        if (row === undefined) throw resourceNotFound('product option');
-        const option = await tx.findOneOrFail(ProductOption, row.id, { populate: ['values', 'values.translations'] });
+        await lockList(tx, OPTIONS);
+        const option = await tx.findOne(ProductOption, { code }, { populate: ['values', 'values.translations'] });
+        if (option === null) throw resourceNotFound('product option');
         const stored = await tx.find(ProductOptionTranslation, { option }, { orderBy: { id: 'asc' } });
         submission = new OptionSubmission(tx, form, mode);
         const { locales, names, values } = await submission.read(option, storedTexts(stored, (translation) => ({ name: translation.name })));
         if (form.data.position != null) {
-          const position = clampedPosition(form.data.position, rows.length);
-          const order: Array<number | null> = rows.filter((other) => other.id !== option.id).map((other) => other.id);
-          order.splice(position, 0, null);
-          await renumber(tx, rows, order);
-          option.position = position;
+          const others = (await itemsInOrder(tx, OPTIONS)).filter((other) => other !== option);
+          placeAt(others, option, form.data.position);
         }
         const byLocale = new Map(stored.map((translation) => [translation.locale, translation]));
         for (const [locale, { name }] of names) {
@@ -179,13 +176,19 @@ export class ProductOptionWritesService {
   /** Deletes the option unless a product offers it or a variant is made of one of its values; the others close up. */
   async delete(code: string): Promise<void> {
     await inWriteTransaction(this.em, async (tx) => {
-      const rows = await lockOptionOrder(tx);
-      await deleteUnlessReferenced(tx, PRODUCT_OPTIONS, code);
-      await renumber(
-        tx,
-        rows,
-        rows.filter((row) => row.code !== code).map((row) => row.id),
-      );
+      await lockList(tx, OPTIONS);
+      const list = await itemsInOrder(tx, OPTIONS);
+      // A product write names the option FOR KEY SHARE: this waits for it, then sees what it wrote.
+      const id = await lockUnreferenced(tx, PRODUCT_OPTIONS, code);
+      const option = list.find((item) => item.id === id)!;
+      tx.remove(option);
+      closeGap(list.filter((item) => item !== option));
+      try {
+        await tx.flush();
+      } catch (error) {
+        if (error instanceof ForeignKeyConstraintViolationException) throw conflict(resourceInUseMessage('product option'));
+        throw error;
+      }
     });
   }
 
