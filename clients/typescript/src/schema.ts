@@ -354,7 +354,7 @@ export interface paths {
         get: operations["showProduct"];
         /**
          * Replace a product
-         * @description Every field left out is cleared, and every translation the product has must be sent again; `code` is ignored, and `options` once the product has variants.
+         * @description Every field left out is cleared, and every translation the product has must be sent again; `code` is ignored, and `options` once the product has variants. A simple product (one variant, no options) takes `variant` (its variant, replaced as PUT of the variant does) instead of `options`.
          */
         put: operations["replaceProduct"];
         post?: never;
@@ -367,7 +367,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a product
-         * @description Only the fields given change (in `translations`, only the locales and texts given); `code` is ignored, and `options` once the product has variants.
+         * @description Only the fields given change (in `translations`, only the locales and texts given); `code` is ignored, and `options` once the product has variants. A simple product (one variant, no options) takes `variant` (its variant, changed as PATCH of the variant does) instead of `options`.
          */
         patch: operations["updateProduct"];
         trace?: never;
@@ -12389,7 +12389,7 @@ export interface components {
              */
             code: string;
             /**
-             * @description Codes of the product options; ignored once the product has variants.
+             * @description Codes of the product options; ignored once the product has variants. A simple product (one variant, no options) has `variant` instead: `options` is then an extra field.
              * @example [
              *       "MUG_SIZE"
              *     ]
@@ -12914,12 +12914,14 @@ export interface components {
             /** @description Ignored: a code never changes. */
             code?: unknown;
             /**
-             * @description Codes of the product options; ignored once the product has variants.
+             * @description Codes of the product options; ignored once the product has variants. A simple product (one variant, no options) has `variant` instead: `options` is then an extra field.
              * @example [
              *       "MUG_SIZE"
              *     ]
              */
             options?: string[] | null;
+            /** @description Only for a simple product (exactly one variant and no options), in place of `options`: its variant, as PATCH of the variant takes it (`code` ignored: the variant keeps its code; `version` checked as there, a stale one answers 409 with its message at `variant.version`). Left out (or `null`), the variant is left as it is. For any other product it is an extra field. */
+            variant?: components["schemas"]["ProductVariantPatchRequest"];
         };
         /**
          * @description The product form of PUT: every field left out is cleared (unchecked, no associations, channels, taxons or options), and every translation the product has must be sent again.
@@ -13024,12 +13026,14 @@ export interface components {
             /** @description Ignored: a code never changes. */
             code?: unknown;
             /**
-             * @description Codes of the product options; ignored once the product has variants.
+             * @description Codes of the product options; ignored once the product has variants. A simple product (one variant, no options) has `variant` instead: `options` is then an extra field.
              * @example [
              *       "MUG_SIZE"
              *     ]
              */
             options?: string[] | null;
+            /** @description Only for a simple product (exactly one variant and no options), in place of `options`: its variant, as PUT of the variant takes it (`code` ignored: the variant keeps its code; `version` checked as there, a stale one answers 409 with its message at `variant.version`). Left out (or `null`), the variant is left as it is. For any other product it is an extra field. */
+            variant?: components["schemas"]["ProductVariantReplaceRequest"];
         };
         /**
          * @description A product review with its author and product.
@@ -13695,7 +13699,7 @@ export interface components {
              */
             shortDescription?: string | null;
         };
-        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. Violations of the whole product (a newly assigned channel some variant has no price in) are in `errors.errors`. */
+        /** @description The submitted form is invalid. Every child of the form is listed in form order; one without violations is `{}`. Violations of the whole product (a newly assigned channel some variant has no price in) are in `errors.errors`. A simple product (one variant, no options, on PUT and PATCH) has `variant` (the variant form's tree, its own violations in `variant.errors`) in place of `options`. */
         ProductValidationError: {
             /** @enum {integer} */
             code: 400;
@@ -13790,8 +13794,103 @@ export interface components {
                         errors?: string[];
                     };
                     /** @description The messages of this field; `{}` when it has none. */
-                    options: {
+                    options?: {
                         errors?: string[];
+                    };
+                    /** @description The variant form's tree once `variant` is sent as an object; `{}` when it is left out, its message when it is no object. */
+                    variant?: {
+                        errors?: string[];
+                    } | {
+                        errors?: string[];
+                        children: {
+                            translations: {
+                                errors?: string[];
+                                /** @description One child per locale of the shop. */
+                                children: {
+                                    [key: string]: {
+                                        errors?: string[];
+                                        children: {
+                                            /** @description The messages of this field; `{}` when it has none. */
+                                            name: {
+                                                errors?: string[];
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            version: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            tracked: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            width: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            height: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            depth: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            weight: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            taxCategory: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            shippingRequired: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            shippingCategory: {
+                                errors?: string[];
+                            };
+                            channelPricings: {
+                                errors?: string[];
+                                /** @description One child per channel of the shop. */
+                                children: {
+                                    [key: string]: {
+                                        errors?: string[];
+                                        children: {
+                                            /** @description The messages of this field; `{}` when it has none. */
+                                            price: {
+                                                errors?: string[];
+                                            };
+                                            /** @description The messages of this field; `{}` when it has none. */
+                                            originalPrice: {
+                                                errors?: string[];
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            code: {
+                                errors?: string[];
+                            };
+                            optionValues: {
+                                errors?: string[];
+                                /** @description One child per option of the product. */
+                                children: {
+                                    [key: string]: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            onHand?: {
+                                errors?: string[];
+                            };
+                        };
                     };
                 };
             };
@@ -14484,6 +14583,202 @@ export interface components {
                     /** @description The messages of this field; `{}` when it has none. */
                     onHand?: {
                         errors?: string[];
+                    };
+                };
+            };
+        };
+        /** @description The form as the 400 shows it, with the message at `variant.version`: the simple product's variant changed since the client read it. */
+        ProductVersionConflict: {
+            /** @enum {integer} */
+            code: 409;
+            /** @enum {string} */
+            message: "Validation Failed";
+            errors: {
+                errors?: string[];
+                children: {
+                    /** @description The messages of this field; `{}` when it has none. */
+                    enabled: {
+                        errors?: string[];
+                    };
+                    translations: {
+                        errors?: string[];
+                        /** @description One child per locale of the shop, sent or not. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                                children: {
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    name: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    slug: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    description: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    metaKeywords: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    metaDescription: {
+                                        errors?: string[];
+                                    };
+                                    /** @description The messages of this field; `{}` when it has none. */
+                                    shortDescription: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    attributes: {
+                        errors?: string[];
+                        /** @description One node per entry sent, by index. */
+                        children: {
+                            errors?: string[];
+                            children: {
+                                /** @description The messages of this field; `{}` when it has none. */
+                                attribute: {
+                                    errors?: string[];
+                                };
+                                /** @description The messages of this field; `{}` when it has none. */
+                                localeCode: {
+                                    errors?: string[];
+                                };
+                                /** @description The messages of this field; `{}` when it has none. */
+                                value: {
+                                    errors?: string[];
+                                };
+                            };
+                        }[];
+                    };
+                    associations: {
+                        errors?: string[];
+                        /** @description One child per association type (by code), sent or not; a key that names no type is an extra field of the map. */
+                        children: {
+                            [key: string]: {
+                                errors?: string[];
+                            };
+                        };
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    channels: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    mainTaxon: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    productTaxons: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    code: {
+                        errors?: string[];
+                    };
+                    /** @description The messages of this field; `{}` when it has none. */
+                    options?: {
+                        errors?: string[];
+                    };
+                    /** @description The variant form's tree once `variant` is sent as an object; `{}` when it is left out, its message when it is no object. */
+                    variant?: {
+                        errors?: string[];
+                    } | {
+                        errors?: string[];
+                        children: {
+                            translations: {
+                                errors?: string[];
+                                /** @description One child per locale of the shop. */
+                                children: {
+                                    [key: string]: {
+                                        errors?: string[];
+                                        children: {
+                                            /** @description The messages of this field; `{}` when it has none. */
+                                            name: {
+                                                errors?: string[];
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            version: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            tracked: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            width: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            height: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            depth: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            weight: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            taxCategory: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            shippingRequired: {
+                                errors?: string[];
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            shippingCategory: {
+                                errors?: string[];
+                            };
+                            channelPricings: {
+                                errors?: string[];
+                                /** @description One child per channel of the shop. */
+                                children: {
+                                    [key: string]: {
+                                        errors?: string[];
+                                        children: {
+                                            /** @description The messages of this field; `{}` when it has none. */
+                                            price: {
+                                                errors?: string[];
+                                            };
+                                            /** @description The messages of this field; `{}` when it has none. */
+                                            originalPrice: {
+                                                errors?: string[];
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            code: {
+                                errors?: string[];
+                            };
+                            optionValues: {
+                                errors?: string[];
+                                /** @description One child per option of the product. */
+                                children: {
+                                    [key: string]: {
+                                        errors?: string[];
+                                    };
+                                };
+                            };
+                            /** @description The messages of this field; `{}` when it has none. */
+                            onHand?: {
+                                errors?: string[];
+                            };
+                        };
                     };
                 };
             };
@@ -21223,7 +21518,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`, `variant`) are refused as extra fields. */
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`; `variant` except on PUT and PATCH of a simple product, where `options` is one) are refused as extra fields. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductCreateRequest"];
@@ -21453,7 +21748,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`, `variant`) are refused as extra fields. */
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`; `variant` except on PUT and PATCH of a simple product, where `options` is one) are refused as extra fields. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductReplaceRequest"];
@@ -21522,16 +21817,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The `variant.version` sent is not the current one: the simple product's variant changed since it was read (by an order too). Nothing changed; read it again.
+             */
             409: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
-                    "Retry-After": string;
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WriteConflictError"];
+                    "application/json": components["schemas"]["WriteConflictError"] | components["schemas"]["ProductVersionConflict"];
                 };
             };
             /** @description The body is larger than 1 MiB. */
@@ -21693,7 +21991,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`, `variant`) are refused as extra fields. */
+        /** @description JSON object. An empty body is read as `{}`; a missing Content-Type is read as JSON. Keys that are no field of the form (e.g. `images`; `variant` except on PUT and PATCH of a simple product, where `options` is one) are refused as extra fields. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductPatchRequest"];
@@ -21762,16 +22060,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that). */
+            /**
+             * @description - The write collided with concurrent writes of the same order, variant, promotion, coupon or customer more often than it is retried, and was rolled back. Nothing happened; send it again (an `Idempotency-Key` is given back for that).
+             *     - The `variant.version` sent is not the current one: the simple product's variant changed since it was read (by an order too). Nothing changed; read it again.
+             */
             409: {
                 headers: {
                     /** @description Seconds to wait before sending the request again. */
-                    "Retry-After": string;
+                    "Retry-After"?: string;
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WriteConflictError"];
+                    "application/json": components["schemas"]["WriteConflictError"] | components["schemas"]["ProductVersionConflict"];
                 };
             };
             /** @description The body is larger than 1 MiB. */
