@@ -52,7 +52,10 @@ interface Answer {
   operation: Operation;
   /** The cart completed, or the key sent. */
   subject: string;
+  /** When it was sent. */
   phase: Phase;
+  /** When its answer came: a request sent during the outage may wait for a connection until after it. */
+  answeredIn: Phase;
   response: LightMyRequestResponse;
 }
 
@@ -198,7 +201,7 @@ describe('the database going away in the middle of a run', () => {
         if (request === null) return;
         const startedIn = phase;
         const response = await request.send();
-        answers.push({ operation, subject: request.subject, phase: startedIn, response });
+        answers.push({ operation, subject: request.subject, phase: startedIn, answeredIn: phase, response });
         await sleep(pauseMs);
       }
     };
@@ -237,8 +240,9 @@ describe('the database going away in the middle of a run', () => {
         expect({ operation, status: response.statusCode }).toEqual({ operation, status: success[operation] });
       }
     }
-    // While the relay was down every request failed; before and after it, every kind succeeded.
-    const during = answers.filter((answer) => answer.phase === 'during');
+    // While the relay was down every request failed (one sent then and answered after it came back may
+    // have succeeded: a loaded machine met it); before and after it, every kind succeeded.
+    const during = answers.filter((answer) => answer.phase === 'during' && answer.answeredIn === 'during');
     expect(during.length).toBeGreaterThan(20);
     expect(during.filter((answer) => answer.response.statusCode !== 503)).toEqual([]);
     for (const operation of Object.keys(success) as Operation[]) {

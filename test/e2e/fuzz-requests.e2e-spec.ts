@@ -176,6 +176,6 @@ describe('fuzz: structured requests on every registered route', () => {
     // Every route was reached, and the runs were not all rejected at the door.
     expect(Object.keys(h.stats.byRoute)).toHaveLength(h.routes.length);
     expect(Object.keys(h.stats.byStatus)).toEqual(expect.arrayContaining(['200', '400', '404']));
-    if (h.stats.cases >= 1000) expect(Object.keys(h.stats.byStatus)).toEqual(expect.arrayContaining(['201', '204']));
+    if (h.stats.cases >= 800) expect(Object.keys(h.stats.byStatus)).toEqual(expect.arrayContaining(['201', '204']));
   });
 });
