@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const engine = new DeliveryEngine(deliverySettings(config, database), registry, {
     warn: (message) => log.warn(message),
     debug: (message) => log.debug(message),
-    error: (message, error) => log.error({ err: error }, message),
+    error: (message, error) => (error === undefined ? log.error(message) : log.error({ err: error }, message)),
   });
   await engine.start();
   const metrics = serveMetrics(registry, config);

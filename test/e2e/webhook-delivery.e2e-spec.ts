@@ -489,4 +489,93 @@ describe('webhook delivery', () => {
       },
     ]);
   });
+
+  /** A subscription whose first event failed three times: its third retry waits a minute. Answers its id and that event's sequence. */
+  const failingThrice = async (path: string) => {
+    const { id } = await subscribe(path);
+    receiver.answer(path, 500, 500, 500);
+    await createCustomer();
+    await receiver.waitFor(path, 3);
+    const sequence = Number(String((await recorded(id, 3))._embedded.items[0].eventId).slice('evt_'.length));
+    return { id, sequence };
+  };
+  const dropped = (text: string, reason: string) => value(text, `webhook_jobs_dropped_total{reason="${reason}"}`);
+
+  it('counts and logs the waiting jobs a replay deletes with nothing queued in their place: an event no longer matched, or purged', async () => {
+    const rematched = await failingThrice('/rematched');
+    const purged = await failingThrice('/replay-purged');
+    expect((await send('PATCH', `/api/v1/webhooks/${rematched.id}`, { events: ['order.*'] })).statusCode).toBe(204);
+    await t.em().execute(`delete from event where sequence = ?`, [purged.sequence]);
+    const before = await scrape();
+
+    for (const { id, sequence } of [rematched, purged]) {
+      const replay = await send('POST', `/api/v1/webhooks/${id}/replay`, { after: sequence - 1 });
+      expect(replay.statusCode).toBe(202);
+      expect(json(replay)).toEqual({ queued: 0 });
+    }
+
+    const after = await scrape();
+    expect(dropped(after, 'replay_no_longer_matches') - dropped(before, 'replay_no_longer_matches')).toBe(1);
+    expect(dropped(after, 'event_gone') - dropped(before, 'event_gone')).toBe(1);
+    expect(
+      await t.em().execute(`select count(*)::int as n from pgboss.job where name = 'webhook-delivery' and state < 'completed' and singleton_key in (?, ?)`, [
+        `${rematched.id}:${rematched.sequence}`,
+        `${purged.id}:${purged.sequence}`,
+      ]),
+    ).toEqual([{ n: 0 }]);
+    const lines = engineLog().filter((line) => line.msg.startsWith(`webhook ${rematched.id}:`) || line.msg.startsWith(`webhook ${purged.id}:`));
+    expect(lines).toEqual([
+      { level: 20, msg: `webhook ${rematched.id}: delivery job of event sequence ${rematched.sequence} dropped unsent: replay_no_longer_matches` },
+      {
+        level: 40,
+        msg: `webhook ${purged.id}: delivery job of event sequence ${purged.sequence} dropped unsent: event_gone (the event was purged first: EVENTS_RETENTION_DAYS is shorter than this job's retries and put-offs)`,
+      },
+    ]);
+  });
+
+  it('counts and logs at error a job pg-boss gives up on, keeps it findable, and a replay sends its event again', async () => {
+    const { id, sequence } = await failingThrice('/poison');
+    const key = `${id}:${sequence}`;
+    const before = await scrape();
+    // A poison job: its attempt number does not fit the attempts table, so recording it fails every time
+    // and it expires; with no retries left pg-boss gives it up at the first expiry.
+    await t.em().execute(
+      `update pgboss.job set data = jsonb_set(data, '{attempt}', '40000'), retry_limit = 0, start_after = now()
+        where name = 'webhook-delivery' and state = 'created' and singleton_key = ?`,
+      [key],
+    );
+    const sent = await receiver.waitFor('/poison', 4);
+    const deadline = Date.now() + 60_000;
+    while (dropped(await scrape(), 'retries_exhausted') === dropped(before, 'retries_exhausted')) {
+      if (Date.now() > deadline) throw new Error('the given-up job was not counted');
+      await settle(200);
+    }
+
+    const after = await scrape();
+    expect(dropped(after, 'retries_exhausted') - dropped(before, 'retries_exhausted')).toBe(1);
+    expect(engineLog().filter((line) => line.msg.startsWith(`webhook ${id}:`))).toEqual([
+      {
+        level: 50,
+        msg:
+          `webhook ${id}: delivery job of event sequence ${sequence} dropped unsent: retries_exhausted (its process died mid-attempt, or recording its attempt failed, ` +
+          `on every try; it may have reached the receiver unrecorded; POST /api/v1/webhooks/${id}/replay {"after":${sequence - 1}} sends it again, with the matching events after it)`,
+      },
+    ]);
+    expect((await deliveries(id)).total).toBe(3);
+    // The job stays in the delivery queue as failed, its copy in the dead letter queue as completed.
+    expect(
+      await t
+        .em()
+        .execute(`select name, state::text, data from pgboss.job where singleton_key = ? and (state = 'failed' or name = 'webhook-delivery-dead-letter') order by name`, [key]),
+    ).toEqual([
+      { name: 'webhook-delivery', state: 'failed', data: { subscriptionId: id, sequence, attempt: 40000 } },
+      { name: 'webhook-delivery-dead-letter', state: 'completed', data: { subscriptionId: id, sequence, attempt: 40000 } },
+    ]);
+
+    const replay = await send('POST', `/api/v1/webhooks/${id}/replay`, { after: sequence - 1 });
+    expect(json(replay)).toEqual({ queued: 1 });
+    const again = await receiver.waitFor('/poison', 5);
+    expect(again[4].headers['webhook-id']).toBe(sent[3].headers['webhook-id']);
+    expect(again[4].body).toBe(sent[3].body);
+  });
 });

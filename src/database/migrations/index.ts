@@ -28,6 +28,7 @@ import { Migration20261129100000 } from './Migration20261129100000';
 import { Migration20261129110000 } from './Migration20261129110000';
 import { Migration20261129130000 } from './Migration20261129130000';
 import { Migration20261129140000 } from './Migration20261129140000';
+import { Migration20261129160000 } from './Migration20261129160000';
 
 /** Every migration, in order. New migrations are appended here (see `npm run migration:create`). */
 export const MIGRATIONS: MigrationObject[] = [
@@ -60,4 +61,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129110000', class: Migration20261129110000 },
   { name: 'Migration20261129130000', class: Migration20261129130000 },
   { name: 'Migration20261129140000', class: Migration20261129140000 },
+  { name: 'Migration20261129160000', class: Migration20261129160000 },
 ];

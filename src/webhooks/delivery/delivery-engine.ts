@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type Job } from 'pg-boss';
 import type { Registry } from 'prom-client';
 import { formatDateTime } from '../../common/datetime';
 import type { BreakerPolicy } from './delivery-health';
@@ -7,11 +7,11 @@ import { deliveryJob, jobExpirySeconds, type DeliveryJobData } from './delivery-
 import { findTarget, pingEnvelope, type DeliveryTarget } from './delivery-messages';
 import { DeliveryMetrics } from './delivery-metrics';
 import { dispatchNewEvents } from './dispatcher';
-import { logDroppedJob } from './dropped-jobs';
+import { logDroppedJob, type DropReason } from './dropped-jobs';
 import type { EventEnvelope } from '../../events';
 import { DeliveryPump, type PumpLog } from './delivery-pump';
 import { outageAwareLog } from './outage-aware-log';
-import { DELIVERY_QUEUE, DISPATCH_QUEUE, QUEUE_SCHEMA } from './queue-names';
+import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE, DISPATCH_QUEUE, QUEUE_SCHEMA } from './queue-names';
 import { QueueDatabase } from './queue-database';
 import { checkQueueSchemaVersion, releaseDeferredJobs } from './queue-tables';
 import { replayEvents } from './replay';
@@ -36,6 +36,10 @@ const DISPATCH_CRON = '* * * * *';
 
 /** A job whose process died is handed out again within half its expiry after it expires. */
 const superviseSeconds = (attemptTimeoutMs: number): number => Math.max(1, Math.floor(jobExpirySeconds(attemptTimeoutMs) / 2));
+
+/** Jobs pg-boss gave up on are rare: looked for every few seconds, many at a time after a crash loop. */
+const DEAD_LETTER_POLLING_INTERVAL_SECONDS = 5;
+const DEAD_LETTER_BATCH = 100;
 
 /** Waiting jobs read and deleted per round when a subscription is deleted. */
 const DROP_BATCH = 1000;
@@ -97,6 +101,9 @@ export class DeliveryEngine {
     await this.boss.schedule(DISPATCH_QUEUE, DISPATCH_CRON, {}, { singletonKey: 'cron' });
     // Only the schedule sends these, once a minute: no need to ask for them every second.
     await this.boss.work(DISPATCH_QUEUE, { pollingIntervalSeconds: DISPATCH_POLLING_INTERVAL_SECONDS }, () => this.dispatchNow());
+    await this.boss.work<DeliveryJobData>(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: DEAD_LETTER_POLLING_INTERVAL_SECONDS, batchSize: DEAD_LETTER_BATCH }, (jobs) =>
+      Promise.resolve(this.givenUp(jobs)),
+    );
     this.pump.start();
     // Whatever a crashed process committed but never dispatched.
     this.kick();
@@ -135,7 +142,8 @@ export class DeliveryEngine {
 
   /** Queues every matching event after `after` for the subscription again; answers how many. */
   async replay(target: DeliveryTarget, after: number): Promise<number> {
-    const queued = await replayEvents(this.database, this.boss, target, after, this.settings.attemptTimeoutMs);
+    const { queued, dropped } = await replayEvents(this.database, this.boss, target, after, this.settings.attemptTimeoutMs);
+    for (const { job, reason } of dropped) this.countDropped(job, reason);
     this.pump?.wake();
     return queued;
   }
@@ -158,12 +166,23 @@ export class DeliveryEngine {
     for (;;) {
       const waiting = await this.boss.findJobs<DeliveryJobData>(DELIVERY_QUEUE, { data: { subscriptionId }, queued: true, limit: DROP_BATCH });
       if (waiting.length > 0) await this.boss.deleteJob(DELIVERY_QUEUE, waiting.map((job) => job.id));
-      for (const job of waiting) {
-        this.metrics.dropped('subscription_gone');
-        logDroppedJob(this.log, job.data, 'subscription_gone');
-      }
+      for (const job of waiting) this.countDropped(job.data, 'subscription_gone');
       if (waiting.length < DROP_BATCH) return;
     }
+  }
+
+  /**
+   * The copies of the delivery jobs pg-boss gave up on (see queue-names.ts), each counted and logged,
+   * then completed by `work`. One taken by a process that dies before completing it comes back when it
+   * expires, and is counted again.
+   */
+  private givenUp(jobs: Array<Job<DeliveryJobData>>): void {
+    for (const job of jobs) this.countDropped(job.data, 'retries_exhausted');
+  }
+
+  private countDropped(job: DeliveryJobData, reason: DropReason): void {
+    this.metrics.dropped(reason);
+    logDroppedJob(this.log, job, reason);
   }
 
   /** A subscription healthy again after a change (a new URL, enabled again): its put-off jobs start now. */

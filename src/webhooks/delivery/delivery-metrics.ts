@@ -55,7 +55,7 @@ export class DeliveryMetrics {
     });
     this.drops = new Counter({
       name: 'webhook_jobs_dropped_total',
-      help: 'Delivery jobs ended unsent with no attempt recorded, by reason (event_gone, subscription_gone, subscription_disabled)',
+      help: `Delivery jobs ended unsent with no attempt recorded, by reason (${DROP_REASONS.join(', ')})`,
       labelNames: ['reason'],
       registers,
     });

@@ -25,7 +25,8 @@ export interface PumpSettings {
 export interface PumpLog {
   warn(message: string): void;
   debug(message: string): void;
-  error(message: string, error: unknown): void;
+  /** `error` is what failed, when something threw. */
+  error(message: string, error?: unknown): void;
 }
 
 /** How long an idle pump waits before asking the queue again (new jobs in this process wake it at once). */

@@ -68,7 +68,8 @@ describe('why a delivery job is dropped unsent', () => {
 describe('the log line of a dropped job', () => {
   const lines = () => {
     const logged: Array<[string, string]> = [];
-    return { logged, log: { warn: (message: string) => logged.push(['warn', message]), debug: (message: string) => logged.push(['debug', message]) } };
+    const at = (level: string) => (message: string) => logged.push([level, message]);
+    return { logged, log: { error: at('error'), warn: at('warn'), debug: at('debug') } };
   };
 
   it('warns of an event gone and puts the others at debug, naming the subscription, the sequence or ping, and the reason', () => {
@@ -86,6 +87,29 @@ describe('the log line of a dropped job', () => {
       ['debug', 'webhook 7: delivery job of ping evt_ping_1 dropped unsent: subscription_disabled'],
     ]);
   });
+
+  it('puts a replay\'s job of an event no longer matched at debug, and a job pg-boss gave up on at error, saying how to send it again', () => {
+    const { logged, log } = lines();
+    logDroppedJob(log, eventJob(5).data, 'replay_no_longer_matches');
+    logDroppedJob(log, eventJob(5).data, 'retries_exhausted');
+    logDroppedJob(log, pingJob.data, 'retries_exhausted');
+
+    expect(logged).toEqual([
+      ['debug', 'webhook 7: delivery job of event sequence 5 dropped unsent: replay_no_longer_matches'],
+      [
+        'error',
+        'webhook 7: delivery job of event sequence 5 dropped unsent: retries_exhausted (its process died mid-attempt, or recording its attempt failed, on every try; ' +
+          'it may have reached the receiver unrecorded; POST /api/v1/webhooks/7/replay {"after":4} sends it again, with the matching events after it)',
+      ],
+      [
+        'error',
+        'webhook 7: delivery job of ping evt_ping_1 dropped unsent: retries_exhausted (its process died mid-attempt, or recording its attempt failed, on every try; ' +
+          'it may have reached the receiver unrecorded; a ping is not replayed: POST /api/v1/webhooks/7/ping sends a new one)',
+      ],
+    ]);
+    expect(logged.join('\n')).not.toContain(SECRET);
+    expect(logged.join('\n')).not.toContain('hooks.example.com');
+  });
 });
 
 describe('webhook_jobs_dropped_total', () => {
@@ -99,20 +123,25 @@ describe('webhook_jobs_dropped_total', () => {
     const { registry, metrics: counted } = metrics();
     expect(await registry.getSingleMetricAsString('webhook_jobs_dropped_total')).toBe(
       [
-        '# HELP webhook_jobs_dropped_total Delivery jobs ended unsent with no attempt recorded, by reason (event_gone, subscription_gone, subscription_disabled)',
+        '# HELP webhook_jobs_dropped_total Delivery jobs ended unsent with no attempt recorded, by reason ' +
+          '(event_gone, subscription_gone, subscription_disabled, replay_no_longer_matches, retries_exhausted)',
         '# TYPE webhook_jobs_dropped_total counter',
         'webhook_jobs_dropped_total{reason="event_gone"} 0',
         'webhook_jobs_dropped_total{reason="subscription_gone"} 0',
         'webhook_jobs_dropped_total{reason="subscription_disabled"} 0',
+        'webhook_jobs_dropped_total{reason="replay_no_longer_matches"} 0',
+        'webhook_jobs_dropped_total{reason="retries_exhausted"} 0',
       ].join('\n'),
     );
 
     counted.dropped('subscription_gone');
     counted.dropped('subscription_gone');
     counted.dropped('event_gone');
+    counted.dropped('retries_exhausted');
     const text = await registry.getSingleMetricAsString('webhook_jobs_dropped_total');
     expect(text).toMatch(/^webhook_jobs_dropped_total\{reason="event_gone"\} 1$/m);
     expect(text).toMatch(/^webhook_jobs_dropped_total\{reason="subscription_gone"\} 2$/m);
     expect(text).toMatch(/^webhook_jobs_dropped_total\{reason="subscription_disabled"\} 0$/m);
+    expect(text).toMatch(/^webhook_jobs_dropped_total\{reason="retries_exhausted"\} 1$/m);
   });
 });

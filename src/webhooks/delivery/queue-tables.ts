@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import type { DeliveryJobData } from './delivery-jobs';
 import { DELIVERY_QUEUE, QUEUE_SCHEMA } from './queue-names';
 import type { SqlExecutor } from './queue-database';
 
@@ -28,10 +29,13 @@ const keysOf = (subscriptionId: number): string => `${subscriptionId}:%`;
  * job per key is what keeps an event from being in flight twice).
  */
 const DROP_WAITING_AFTER = `delete from ${QUEUE_SCHEMA}.job
-  where name = $1 and state < 'active' and singleton_key like $2 and (data->>'sequence')::bigint > $3`;
+  where name = $1 and state < 'active' and singleton_key like $2 and (data->>'sequence')::bigint > $3
+  returning data`;
 
-export async function dropWaitingForReplay(tx: SqlExecutor, subscriptionId: number, after: number): Promise<void> {
-  await tx.executeSql(DROP_WAITING_AFTER, [DELIVERY_QUEUE, keysOf(subscriptionId), after]);
+/** Answers the deleted jobs' data: the replay counts those it queues nothing in place of. */
+export async function dropWaitingForReplay(tx: SqlExecutor, subscriptionId: number, after: number): Promise<DeliveryJobData[]> {
+  const { rows } = await tx.executeSql(DROP_WAITING_AFTER, [DELIVERY_QUEUE, keysOf(subscriptionId), after]);
+  return (rows as Array<{ data: DeliveryJobData }>).map((row) => row.data);
 }
 
 /**

@@ -40,7 +40,10 @@ class DispatchAfterCommit implements EventSubscriber {
         return new DeliveryEngine(deliverySettings(config, database), metrics.registry, {
           warn: (message) => logger.warn(message),
           debug: (message) => logger.debug(message),
-          error: (message, error) => logger.error(`${message}: ${String(error)}`),
+          error: (message, error) => {
+            const withCause = `${message}: ${String(error)}`;
+            logger.error(error === undefined ? message : withCause);
+          },
         });
       },
     },
