@@ -245,105 +245,84 @@ const ProductVersionConflictSchema = defineSchema(
 
 const noTranslationErrors = { name: {}, slug: {}, description: {}, metaKeywords: {}, metaDescription: {}, shortDescription: {} };
 
-export const productValidationExample = {
-  code: 400,
-  message: 'Validation Failed',
-  errors: {
+/** The example shop's product form tree without violations (two locales, one association type), in form order. */
+const cleanProductTree = {
+  enabled: {},
+  translations: { children: { en_US: { children: noTranslationErrors }, de_DE: { children: noTranslationErrors } } },
+  attributes: { children: [] as unknown[] },
+  associations: { children: { similar_products: {} } } as { errors?: string[]; children: Record<string, unknown> },
+  channels: {},
+  mainTaxon: {},
+  productTaxons: {},
+  code: {},
+  options: {},
+};
+
+/** A 400 example: the clean tree with these children replaced (key order kept), and root violations if any. */
+function productInvalid(children: Partial<Record<keyof typeof cleanProductTree, unknown>>, rootErrors?: string[]) {
+  return { code: 400, message: 'Validation Failed', errors: { ...(rootErrors && { errors: rootErrors }), children: { ...cleanProductTree, ...children } } };
+}
+
+export const productValidationExample = productInvalid({
+  translations: { children: { en_US: { children: { ...noTranslationErrors, name: { errors: [NAME_TOO_SHORT] }, slug: { errors: [SLUG_TAKEN] } } }, de_DE: { children: noTranslationErrors } } },
+  attributes: { children: [{ children: { attribute: {}, localeCode: {}, value: { errors: [TEXT_EXPECTED] } } }] },
+  associations: { children: { similar_products: { errors: ['This value is not valid.'] } } },
+  channels: { errors: ['This value is not valid.'] },
+  code: { errors: [CODE_INVALID] },
+});
+
+export const productEmptyValidationExample = productInvalid({ code: { errors: [CODE_BLANK] } });
+
+export const productUpdateValidationExample = productInvalid({
+  translations: {
     children: {
-      enabled: {},
-      translations: { children: { en_US: { children: { ...noTranslationErrors, name: { errors: [NAME_TOO_SHORT] }, slug: { errors: [SLUG_TAKEN] } } }, de_DE: { children: noTranslationErrors } } },
-      attributes: { children: [{ children: { attribute: {}, localeCode: {}, value: { errors: [TEXT_EXPECTED] } } }] },
-      associations: { children: { similar_products: { errors: ['This value is not valid.'] } } },
-      channels: { errors: ['This value is not valid.'] },
-      mainTaxon: {},
-      productTaxons: {},
-      code: { errors: [CODE_INVALID] },
-      options: {},
+      en_US: { children: { ...noTranslationErrors, name: { errors: [NAME_BLANK] }, slug: { errors: [SLUG_BLANK] } } },
+      de_DE: { children: noTranslationErrors },
     },
+  },
+  attributes: { children: [{ children: { attribute: { errors: [ATTRIBUTE_BLANK] }, localeCode: {}, value: {} } }] },
+  associations: { errors: ['This form should not contain extra fields.'], children: { similar_products: {} } },
+  mainTaxon: { errors: ['This value is not valid.'] },
+});
+
+/** The variant children of a simple product's 400 example: a tax category, a price and the stock refused. */
+const invalidSimpleVariant = {
+  children: {
+    translations: { children: { en_US: { children: { name: {} } }, de_DE: { children: { name: {} } } } },
+    version: {},
+    tracked: {},
+    width: {},
+    height: {},
+    depth: {},
+    weight: {},
+    taxCategory: { errors: ['This value is not valid.'] },
+    shippingRequired: {},
+    shippingCategory: {},
+    channelPricings: { children: { WEB: { children: { price: { errors: [PRICE_TOO_LOW] }, originalPrice: {} } } } },
+    code: {},
+    optionValues: { children: {} },
+    onHand: { errors: [ON_HAND_NEGATIVE] },
   },
 };
 
-export const productEmptyValidationExample = {
-  code: 400,
-  message: 'Validation Failed',
-  errors: {
-    children: {
-      enabled: {},
-      translations: { children: { en_US: { children: noTranslationErrors }, de_DE: { children: noTranslationErrors } } },
-      attributes: { children: [] },
-      associations: { children: { similar_products: {} } },
-      channels: {},
-      mainTaxon: {},
-      productTaxons: {},
-      code: { errors: [CODE_BLANK] },
-      options: {},
-    },
-  },
-};
-
-export const productUpdateValidationExample = {
-  code: 400,
-  message: 'Validation Failed',
-  errors: {
-    children: {
-      enabled: {},
-      translations: {
-        children: {
-          en_US: { children: { ...noTranslationErrors, name: { errors: [NAME_BLANK] }, slug: { errors: [SLUG_BLANK] } } },
-          de_DE: { children: noTranslationErrors },
-        },
-      },
-      attributes: { children: [{ children: { attribute: { errors: [ATTRIBUTE_BLANK] }, localeCode: {}, value: {} } }] },
-      associations: { errors: ['This form should not contain extra fields.'], children: { similar_products: {} } },
-      channels: {},
-      mainTaxon: { errors: ['This value is not valid.'] },
-      productTaxons: {},
-      code: {},
-      options: {},
-    },
-  },
-};
+/** A simple product's tree: `variant` in the place of `options`. */
+function simpleProductTree(variant: unknown) {
+  const { options: _options, ...children } = cleanProductTree;
+  return { ...children, variant };
+}
 
 /** PUT or PATCH of a simple product whose `variant` is invalid: `variant` in place of `options`. */
-export const productSimpleVariantValidationExample = {
-  code: 400,
-  message: 'Validation Failed',
-  errors: {
-    children: {
-      enabled: {},
-      translations: { children: { en_US: { children: noTranslationErrors }, de_DE: { children: noTranslationErrors } } },
-      attributes: { children: [] },
-      associations: { children: { similar_products: {} } },
-      channels: {},
-      mainTaxon: {},
-      productTaxons: {},
-      code: {},
-      variant: {
-        children: {
-          translations: { children: { en_US: { children: { name: {} } }, de_DE: { children: { name: {} } } } },
-          version: {},
-          tracked: {},
-          width: {},
-          height: {},
-          depth: {},
-          weight: {},
-          taxCategory: { errors: ['This value is not valid.'] },
-          shippingRequired: {},
-          shippingCategory: {},
-          channelPricings: { children: { WEB: { children: { price: { errors: [PRICE_TOO_LOW] }, originalPrice: {} } } } },
-          code: {},
-          optionValues: { children: {} },
-          onHand: { errors: [ON_HAND_NEGATIVE] },
-        },
-      },
-    },
-  },
-};
+export const productSimpleVariantValidationExample = { code: 400, message: 'Validation Failed', errors: { children: simpleProductTree(invalidSimpleVariant) } };
 
 /** A stale `variant.version` of a simple product: its message there, the product unchanged. */
 export function staleVariantVersion(): ResponseSpec {
-  const variant = productSimpleVariantValidationExample.errors.children.variant;
-  const children = { ...variant.children, taxCategory: {}, channelPricings: { children: { WEB: { children: { price: {}, originalPrice: {} } } } }, onHand: {}, version: { errors: [VERSION_STALE] } };
+  const children = {
+    ...invalidSimpleVariant.children,
+    taxCategory: {},
+    channelPricings: { children: { WEB: { children: { price: {}, originalPrice: {} } } } },
+    onHand: {},
+    version: { errors: [VERSION_STALE] },
+  };
   return {
     status: 409,
     description: "The `variant.version` sent is not the current one: the simple product's variant changed since it was read (by an order too). Nothing changed; read it again.",
@@ -351,31 +330,14 @@ export function staleVariantVersion(): ResponseSpec {
     examples: {
       staleVersion: {
         summary: 'A stale variant version',
-        value: { code: 409, message: 'Validation Failed', errors: { children: { ...productSimpleVariantValidationExample.errors.children, variant: { children } } } },
+        value: { code: 409, message: 'Validation Failed', errors: { children: simpleProductTree({ children }) } },
       },
     },
   };
 }
 
 /** PUT or PATCH assigning a channel that some variant of the product has no price in. */
-export const productUnpricedChannelExample = {
-  code: 400,
-  message: 'Validation Failed',
-  errors: {
-    errors: [VARIANT_PRICES_FIRST],
-    children: {
-      enabled: {},
-      translations: { children: { en_US: { children: noTranslationErrors }, de_DE: { children: noTranslationErrors } } },
-      attributes: { children: [] },
-      associations: { children: { similar_products: {} } },
-      channels: {},
-      mainTaxon: {},
-      productTaxons: {},
-      code: {},
-      options: {},
-    },
-  },
-};
+export const productUnpricedChannelExample = productInvalid({}, [VARIANT_PRICES_FIRST]);
 
 /** The request body of a product write, with the 400/413/415 answers that come with it (the 400 tree lists the shop's locales). */
 export function ApiProductBody(options: { schema: Schema; examples: ExamplesObject; validationExample: unknown }): MethodDecorator {
