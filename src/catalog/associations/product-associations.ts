@@ -1,3 +1,4 @@
+import { LoadStrategy } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FormErrors } from '../../common/forms/form-errors';
 import type { FormShape } from '../../common/forms/form-shape';
@@ -5,7 +6,10 @@ import { NOT_VALID } from '../../common/forms/messages';
 import type { UpdateMode } from '../../common/forms/submitted-changes';
 import { isPlainObject, type SubmittedForm } from '../../common/forms/validate-form';
 import type { ProductForm } from '../forms/product.form';
-import { idsOf, lockedIdsByCode } from '../services/product-references';
+import { idsOf, lockedIdsByCode, replaceItems } from '../services/product-references';
+import { ProductAssociationType } from '../association-types/product-association-type.entity';
+import { Product } from '../entities/product.entity';
+import { ProductAssociation } from './product-association.entity';
 
 /**
  * A product's associations as the product form writes them. `associations` is a map keyed by association
@@ -80,40 +84,42 @@ export async function checkedAssociations(tx: EntityManager, form: SubmittedForm
   return errors.isValid ? { replaceAll: mode !== 'merge', byType } : undefined;
 }
 
-const IDS = `select value::int from json_array_elements_text(?::json)`;
-
 /**
- * Writes the checked associations of the product with this id (locked, or just created). An association
- * that stays keeps its id and the products it still names; one that names no product is deleted.
+ * Sets the checked associations on the product (locked, or created by this write: `isNew`, nothing stored
+ * yet) for the write's one flush. An association that stays keeps its id and the products it still names;
+ * one left naming no product is removed (its rows of product_association_product go with it, by cascade).
  */
-export async function applyAssociations(tx: EntityManager, productId: number, changes: AssociationChanges): Promise<void> {
-  if (changes.replaceAll) {
-    const kept = [...changes.byType].filter(([, ids]) => ids.length > 0).map(([typeId]) => typeId);
-    await tx.execute(`delete from product_association where product_id = ? and association_type_id not in (${IDS})`, [productId, JSON.stringify(kept)]);
-  }
+export async function applyAssociations(tx: EntityManager, product: Product, changes: AssociationChanges, isNew: boolean): Promise<void> {
+  const stored = isNew ? [] : await tx.find(ProductAssociation, { product }, { populate: ['associatedProducts'], strategy: LoadStrategy.JOINED, orderBy: { id: 'asc' } });
+  const byType = new Map(stored.map((association) => [association.type.id, association]));
+  const reference = (id: number) => tx.getReference(Product, id);
   for (const [typeId, productIds] of changes.byType) {
+    const association = byType.get(typeId);
+    byType.delete(typeId);
     if (productIds.length === 0) {
-      await tx.execute(`delete from product_association where product_id = ? and association_type_id = ?`, [productId, typeId]);
-      continue;
+      if (association !== undefined) tx.remove(association);
+    } else if (association === undefined) {
+      tx.create(ProductAssociation, { product, type: tx.getReference(ProductAssociationType, typeId), associatedProducts: productIds.map(reference) });
+    } else {
+      await replaceItems(association.associatedProducts, productIds, reference, (named) => named.id);
     }
-    const [found] = await tx.execute<Array<{ id: number }>>(`select id from product_association where product_id = ? and association_type_id = ?`, [productId, typeId]);
-    const associationId =
-      found?.id ??
-      (await tx.execute<Array<{ id: number }>>(`insert into product_association (product_id, association_type_id) values (?, ?) returning id`, [productId, typeId]))[0].id;
-    const ids = JSON.stringify(productIds);
-    await tx.execute(`delete from product_association_product where association_id = ? and product_id not in (${IDS})`, [associationId, ids]);
-    await tx.execute(`insert into product_association_product (association_id, product_id) select ?, value::int from json_array_elements_text(?::json) on conflict do nothing`, [
-      associationId,
-      ids,
-    ]);
   }
+  if (changes.replaceAll) for (const left of byType.values()) tx.remove(left);
 }
+
+const IDS = `select value::int from json_array_elements_text(?::json)`;
 
 /**
  * Takes the product with this id (locked FOR UPDATE by its delete) out of the associations of the other
  * products, deleting an association left naming none, and moves those products' `updatedAt`. The owners
  * are locked FOR UPDATE in id order first; none can be added meanwhile, since naming the product takes a
  * key-share lock on it. Answers the owners changed, by id.
+ *
+ * Set statements rather than entities, like the rest of the delete (`delete from product` and its
+ * cascades): the pivot's foreign key to the product does not cascade, so through entities these rows would
+ * need a flush of their own before that raw delete, after loading every product each owner's associations
+ * name only to drop one of them; and the delete below answers, in the same statement, which owners still
+ * named the product once their locks were held.
  */
 export async function removeFromAssociations(tx: EntityManager, productId: number): Promise<Array<{ id: number; code: string }>> {
   const candidates = await tx.execute<Array<{ id: number }>>(

@@ -1,3 +1,4 @@
+import type { Collection } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** Tables a product names rows of by code; fixed names, never from a request. */
@@ -26,4 +27,12 @@ export function idsOf(codes: readonly string[], found: ReadonlyMap<string, numbe
     if (!ids.includes(id)) ids.push(id);
   }
   return ids;
+}
+
+/** Makes the collection hold the rows with these ids (loading it first); one that holds them already is left untouched. */
+export async function replaceItems<T extends object>(collection: Collection<T>, ids: readonly number[], reference: (id: number) => T, idOf: (item: T) => number): Promise<void> {
+  if (!collection.isInitialized()) await collection.init();
+  const current = collection.getItems().map(idOf);
+  if (current.length === ids.length && ids.every((id) => current.includes(id))) return;
+  collection.set(ids.map(reference));
 }

@@ -1,4 +1,4 @@
-import { type Collection, ForeignKeyConstraintViolationException, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { conflict, resourceNotFound } from '../../common/errors/api-error';
@@ -21,7 +21,7 @@ import { productTaxonCodes, type ProductForm } from '../forms/product.form';
 import { findProduct } from '../queries/product.read-model';
 import { serializeProduct } from '../serializers/product.serializer';
 import { localeCodes } from '../translations/locale-codes';
-import { idsOf, lockedIdsByCode } from './product-references';
+import { idsOf, lockedIdsByCode, replaceItems } from './product-references';
 import { checkSlugs, checkTranslationPresence, readTranslations, type SentTranslations, TRANSLATION_OPTIONS } from '../translations/slugged-translations';
 import type { ProductTranslationForm } from '../forms/product-translation.form';
 import { applyProductTranslations, PRODUCT_TRANSLATIONS } from './product-translations';
@@ -90,14 +90,6 @@ async function checkedChanges(tx: EntityManager, form: SubmittedForm<ProductForm
     else changes.options = ids;
   }
   return changes;
-}
-
-/** Makes the collection hold the rows with these ids (loading it first); one that holds them already is left untouched. */
-async function replaceItems<T extends object>(collection: Collection<T>, ids: readonly number[], reference: (id: number) => T, idOf: (item: T) => number): Promise<void> {
-  if (!collection.isInitialized()) await collection.init();
-  const current = collection.getItems().map(idOf);
-  if (current.length === ids.length && ids.every((id) => current.includes(id))) return;
-  collection.set(ids.map(reference));
 }
 
 /** Sets the checked changes on the product. */
@@ -203,8 +195,8 @@ export class ProductWritesService {
         await applyChanges(tx, product, changes);
         applyProductTranslations(tx, product, [], sent, 'replace');
         await applyAttributeValues(tx, product, attributeValues ?? [], true);
+        if (associations !== undefined) await applyAssociations(tx, product, associations, true);
         await tx.flush();
-        if (associations !== undefined) await applyAssociations(tx, product.id, associations);
         const created = await shownProduct(tx, product.code);
         await this.outbox.record(tx, { type: 'product.created', data: created });
         return created;
@@ -251,9 +243,9 @@ export class ProductWritesService {
         await applyChanges(tx, product, changes);
         applyProductTranslations(tx, product, translations, sent, mode);
         if (attributeValues !== undefined) await applyAttributeValues(tx, product, attributeValues, false);
+        if (associations !== undefined) await applyAssociations(tx, product, associations, false);
         const variantChanged = variantWrite !== undefined && applySimpleVariant(tx, variantWrite);
         await tx.flush();
-        if (associations !== undefined) await applyAssociations(tx, product.id, associations);
         if (variantChanged) await this.outbox.record(tx, { type: 'product_variant.updated', data: await variantBody(tx, code, variantWrite.variant.code) });
         let updated = await shownProduct(tx, code);
         if (withoutUpdatedAt(updated) === withoutUpdatedAt(before)) return;
