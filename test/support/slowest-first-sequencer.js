@@ -10,6 +10,7 @@ const SLOWEST = [
   'fuzz-requests',
   'fuzz-payloads',
   'webhook-isolation',
+  'webhook-delivery',
   'fuzz-over-long-texts',
   'bench-data',
   'fuzz-integer-bounds',
@@ -19,7 +20,6 @@ const SLOWEST = [
   'checkout-completion',
   'catalog-variant-writes',
   'carts-processing',
-  'webhook-delivery',
   'bench-baseline',
 ];
 
